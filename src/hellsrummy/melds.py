@@ -1,0 +1,373 @@
+"""Melds: what makes a set or a run, extending a meld, swapping out a wildcard, rummies.
+
+A meld is a multiset of three or more cards that can be *read* as a set (all naturals of one
+rank) or as a run (naturals of one suit on distinct, consecutive-enough ranks within 3..A).
+Wildcards (deuces) fill any place, and a meld's reading is never fixed: a play on a meld is
+valid exactly when the resulting multiset is itself a meld under some reading (SPEC.md §2).
+
+>>> is_meld(cards("2C 5H 6H")), is_meld(cards("QH KH AS"))
+(True, False)
+>>> can_extend(cards("2C 5H 6H"), cards("3H")), can_extend(cards("2C 5H 6H"), cards("8H"))
+(True, True)
+>>> can_swap(cards("2C 5H 6H"), card("4H")), can_swap(cards("2C 5H 6H"), card("3H"))
+(True, False)
+>>> print(arrange(cards("2C 5H 6H 8H")))
+5H 6H [7H] 8H
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from hellsrummy.deck import Card, Rank, Suit
+
+__all__ = [
+    "MAX_RUN",
+    "MIN_MELD",
+    "Arrangement",
+    "MeldKind",
+    "Slot",
+    "arrange",
+    "can_extend",
+    "can_swap",
+    "is_meld",
+    "is_rummy",
+    "is_run",
+    "is_set",
+    "meld_kinds",
+]
+
+#: The fewest cards a meld can have.
+MIN_MELD = 3
+#: The most cards a run can have: one of each rank 3..A.
+MAX_RUN = 12
+
+
+class MeldKind(enum.Enum):
+    """How a meld can be read: as a ``SET`` (one rank) or a ``RUN`` (one suit, in sequence).
+
+    >>> str(MeldKind.SET), MeldKind.RUN.plural
+    ('Set', 'Runs')
+    """
+
+    SET = "set"
+    RUN = "run"
+
+    @property
+    def plural(self) -> str:
+        """The capitalised plural, as contracts are written: ``"Sets"``, ``"Runs"``.
+
+        >>> MeldKind.SET.plural
+        'Sets'
+        """
+        return f"{self.value.capitalize()}s"
+
+    def __str__(self) -> str:
+        return self.value.capitalize()
+
+
+def _as_tuple(cards: Iterable[Card]) -> Sequence[Card]:
+    return cards if isinstance(cards, (tuple, list)) else tuple(cards)
+
+
+def _run_span(naturals_mask: int) -> int:
+    """The number of ranks from the lowest to the highest bit of a rank mask."""
+    return naturals_mask.bit_length() - (naturals_mask & -naturals_mask).bit_length() + 1
+
+
+def _is_set(cards: Sequence[Card]) -> bool:
+    rank = None
+    for c in cards:
+        if not c.is_wild:
+            if rank is None:
+                rank = c.rank
+            elif c.rank != rank:
+                return False
+    return True
+
+
+def _is_run(cards: Sequence[Card]) -> bool:
+    n = len(cards)
+    if n > MAX_RUN:
+        return False
+    suit = None
+    mask = 0
+    for c in cards:
+        if c.is_wild:
+            continue
+        if suit is None:
+            suit = c.suit
+        elif c.suit != suit:
+            return False
+        bit = 1 << c.rank
+        if mask & bit:
+            return False
+        mask |= bit
+    return mask == 0 or _run_span(mask) <= n
+
+
+def is_meld(cards: Iterable[Card]) -> bool:
+    """Whether ``cards`` form a valid meld: three or more cards that read as a set or a run.
+
+    Any number of wildcards is allowed, even all of them. A set may hold duplicates and any
+    number of cards; a run holds at most 12 cards, one per rank. The Ace is always high.
+
+    >>> is_meld(cards("4S 4H 4S")), is_meld(cards("2C 8H 8D")), is_meld(cards("10S JH 10D"))
+    (True, True, False)
+    >>> is_meld(cards("5H 6H 7H")), is_meld(cards("2C 7H 8H")), is_meld(cards("QH KH AS"))
+    (True, True, False)
+    >>> is_meld(cards("8H 10H JH")), is_meld(cards("2C 2D 2H")), is_meld(cards("AH 2C 3H"))
+    (False, True, False)
+    """
+    seq = _as_tuple(cards)
+    return len(seq) >= MIN_MELD and (_is_set(seq) or _is_run(seq))
+
+
+def is_set(cards: Iterable[Card]) -> bool:
+    """Whether ``cards`` can be read as a set: three or more cards, all naturals of one rank.
+
+    >>> is_set(cards("9C 9C 2H 9S")), is_set(cards("9C 10C JC"))
+    (True, False)
+    """
+    seq = _as_tuple(cards)
+    return len(seq) >= MIN_MELD and _is_set(seq)
+
+
+def is_run(cards: Iterable[Card]) -> bool:
+    """Whether ``cards`` can be read as a run: 3 to 12 cards, naturals of one suit in sequence.
+
+    >>> is_run(cards("9C 2H JC")), is_run(cards("9C 9D 9H"))
+    (True, False)
+    """
+    seq = _as_tuple(cards)
+    return len(seq) >= MIN_MELD and _is_run(seq)
+
+
+def meld_kinds(cards: Iterable[Card]) -> frozenset[MeldKind]:
+    """Every way ``cards`` can be read: empty when they are not a meld.
+
+    >>> sorted(k.value for k in meld_kinds(cards("2C 2D 7H")))
+    ['run', 'set']
+    >>> meld_kinds(cards("7H 7S 2D")) == {MeldKind.SET}, meld_kinds(cards("7H 8S 9D"))
+    (True, frozenset())
+    """
+    seq = _as_tuple(cards)
+    if len(seq) < MIN_MELD:
+        return frozenset()
+    kinds = []
+    if _is_set(seq):
+        kinds.append(MeldKind.SET)
+    if _is_run(seq):
+        kinds.append(MeldKind.RUN)
+    return frozenset(kinds)
+
+
+def _require_meld(meld_cards: Sequence[Card]) -> None:
+    if not is_meld(meld_cards):
+        text = " ".join(map(str, meld_cards))
+        raise ValueError(f"meld_cards is not a meld: [{text}]")
+
+
+def can_extend(meld_cards: Iterable[Card], new_cards: Iterable[Card]) -> bool:
+    """Whether adding ``new_cards`` to the meld ``meld_cards`` gives a valid meld.
+
+    The meld's reading may change: ``[2 5H 6H]`` takes a ``3H`` (read 3 2 5 6) or an ``8H``
+    (read 5 6 2 8), and ``[2 2 7H]`` takes a ``7S`` (a set) or an ``8H`` (a run). Extending
+    with a wildcard is allowed.
+
+    Raises :class:`ValueError` if ``meld_cards`` is not a meld or ``new_cards`` is empty.
+
+    >>> can_extend(cards("2C 5H 6H"), cards("3H")), can_extend(cards("2C 5H 6H"), cards("9H"))
+    (True, False)
+    >>> can_extend(cards("7H 8H 9H"), cards("10H JH 2S"))
+    True
+    """
+    meld = _as_tuple(meld_cards)
+    new = _as_tuple(new_cards)
+    _require_meld(meld)
+    if not new:
+        raise ValueError("new_cards is empty: extend a meld with at least one card")
+    return is_meld((*meld, *new))
+
+
+def can_swap(meld_cards: Iterable[Card], natural: Card) -> bool:
+    """Whether ``natural`` can take the place of one of the meld's wildcards (a "buy").
+
+    The natural card goes into the meld, one wildcard comes out, and the result must still be
+    a meld. Which deuce comes out does not matter to validity: every wildcard is alike.
+    ``False`` when the meld holds no wildcard.
+
+    Raises :class:`ValueError` if ``meld_cards`` is not a meld or ``natural`` is a wildcard.
+
+    >>> can_swap(cards("JH 2C JS"), card("JD")), can_swap(cards("6H 2C 8H"), card("7H"))
+    (True, True)
+    >>> can_swap(cards("2C 5H 6H"), card("7H")), can_swap(cards("5H 6H 7H"), card("8H"))
+    (True, False)
+    """
+    meld = _as_tuple(meld_cards)
+    _require_meld(meld)
+    if natural.is_wild:
+        raise ValueError(f"{natural} is a wildcard: only a natural card can replace a wildcard")
+    for position, c in enumerate(meld):
+        if c.is_wild:
+            return is_meld((*meld[:position], natural, *meld[position + 1 :]))
+    return False
+
+
+def is_rummy(candidate: Card, melds: Iterable[Iterable[Card]]) -> bool:
+    """Whether ``candidate`` could be played on one of ``melds`` right now: a *rummy*.
+
+    A natural card is a rummy when it extends a meld or can be swapped for one of its
+    wildcards; a wildcard is a rummy when some meld can take it.
+
+    >>> table = [cards("7H 8H 9H"), cards("QS QD 2C")]
+    >>> is_rummy(card("10H"), table), is_rummy(card("QC"), table), is_rummy(card("5C"), table)
+    (True, True, False)
+    >>> full_run = cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+    >>> is_rummy(card("2D"), table), is_rummy(card("2D"), [full_run])
+    (True, False)
+    """
+    for meld_cards in melds:
+        meld = _as_tuple(meld_cards)
+        if is_meld((*meld, candidate)):
+            return True
+        if not candidate.is_wild and any(c.is_wild for c in meld) and can_swap(meld, candidate):
+            return True
+    return False
+
+
+@attrs.frozen
+class Slot:
+    """One place in an arranged meld: the card there and the rank and suit it stands for.
+
+    A natural card stands for itself. A wildcard in a run stands for a rank and suit; in a
+    set, for a rank only (``suit`` is ``None``); in a meld of wildcards only, for nothing in
+    particular (both ``None``).
+
+    >>> Slot(card("2C"), Rank.SEVEN, Suit.HEARTS).text
+    '[7H]'
+    >>> Slot(card("7S"), Rank.SEVEN, Suit.SPADES).text
+    '7S'
+    """
+
+    card: Card
+    rank: Rank | None
+    suit: Suit | None
+
+    @property
+    def text(self) -> str:
+        """The slot as text: a natural card's text, or ``[what the wildcard stands for]``.
+
+        >>> Slot(card("2C"), Rank.SEVEN, None).text, Slot(card("2C"), None, None).text
+        ('[7]', '[*]')
+        """
+        return self._format(pretty=False)
+
+    @property
+    def pretty(self) -> str:
+        """Like :attr:`text`, with suit symbols.
+
+        >>> Slot(card("2C"), Rank.SEVEN, Suit.HEARTS).pretty
+        '[7♥]'
+        """
+        return self._format(pretty=True)
+
+    def _format(self, *, pretty: bool) -> str:
+        if not self.card.is_wild:
+            return self.card.pretty if pretty else str(self.card)
+        if self.rank is None:
+            return "[*]"
+        suit = "" if self.suit is None else (self.suit.symbol if pretty else self.suit.letter)
+        return f"[{self.rank.text}{suit}]"
+
+
+@attrs.frozen
+class Arrangement:
+    """A meld laid out for display: its reading and each card's place, low to high.
+
+    >>> arranged = arrange(cards("8H 2C 5H 6H"))
+    >>> arranged.kind, str(arranged), arranged.pretty
+    (<MeldKind.RUN: 'run'>, '5H 6H [7H] 8H', '5♥ 6♥ [7♥] 8♥')
+    >>> [str(c) for c in arranged.cards]
+    ['5H', '6H', '2C', '8H']
+    """
+
+    kind: MeldKind
+    slots: tuple[Slot, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The meld's cards in display order.
+
+        >>> arrange(cards("2C 7S 7H")).cards
+        (card('7H'), card('7S'), card('2C'))
+        """
+        return tuple(slot.card for slot in self.slots)
+
+    @property
+    def pretty(self) -> str:
+        """The arrangement with suit symbols.
+
+        >>> arrange(cards("2C 7S 7H")).pretty
+        '7♥ 7♠ [7]'
+        """
+        return " ".join(slot.pretty for slot in self.slots)
+
+    def __str__(self) -> str:
+        return " ".join(slot.text for slot in self.slots)
+
+
+def arrange(cards: Iterable[Card], kind: MeldKind | None = None) -> Arrangement:
+    """Lay out a meld for display, showing what each wildcard stands for.
+
+    ``kind`` picks the reading; by default a meld that reads both ways is shown as a set.
+    A run's wildcards fill the gaps first, then extend it upwards, then downwards from the
+    Ace. A set lists its naturals by suit, then its wildcards.
+
+    Raises :class:`ValueError` if the cards are not a meld or cannot be read as ``kind``.
+
+    >>> print(arrange(cards("2C 5H 6H")))
+    5H 6H [7H]
+    >>> print(arrange(cards("2C KH 2D AH")))
+    [JH] [QH] KH AH
+    >>> print(arrange(cards("2C 2D 7H")))
+    7H [7] [7]
+    >>> print(arrange(cards("2C 2D 7H"), MeldKind.RUN))
+    7H [8H] [9H]
+    >>> print(arrange(cards("2C 2D 2H")))
+    [*] [*] [*]
+    """
+    seq = _as_tuple(cards)
+    kinds = meld_kinds(seq)
+    if not kinds:
+        raise ValueError(f"not a meld: [{' '.join(map(str, seq))}]")
+    if kind is None:
+        kind = MeldKind.SET if MeldKind.SET in kinds else MeldKind.RUN
+    elif kind not in kinds:
+        raise ValueError(f"[{' '.join(map(str, seq))}] cannot be read as a {kind.value}")
+    naturals = [c for c in seq if not c.is_wild]
+    wilds = sorted(c for c in seq if c.is_wild)
+    if not naturals:
+        return Arrangement(kind, tuple(Slot(w, None, None) for w in wilds))
+    if kind is MeldKind.SET:
+        rank = naturals[0].rank
+        slots = [Slot(c, c.rank, c.suit) for c in sorted(naturals, key=lambda c: c.suit)]
+        slots += [Slot(w, rank, None) for w in wilds]
+        return Arrangement(kind, tuple(slots))
+    suit = naturals[0].suit
+    by_rank = {c.rank: c for c in naturals}
+    n = len(seq)
+    low = max(Rank.THREE, min(min(by_rank), Rank.ACE + 1 - n))
+    spare = iter(wilds)
+    run_slots = []
+    for value in range(low, low + n):
+        rank = Rank(value)
+        natural = by_rank.get(rank)
+        if natural is None:
+            run_slots.append(Slot(next(spare), rank, suit))
+        else:
+            run_slots.append(Slot(natural, rank, suit))
+    return Arrangement(kind, tuple(run_slots))
