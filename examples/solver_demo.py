@@ -1,0 +1,58 @@
+"""Deal a few hands and show the contract solver at work on every round of a standard game.
+
+Run it with ``python examples/solver_demo.py [--seed N] [--hands N] [--size N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from hellsrummy import (
+    STANDARD_SCHEDULE,
+    Card,
+    arrange,
+    contract_for,
+    deck_plan,
+    find_fulfillment,
+    format_cards,
+    fulfillments,
+    pack,
+    sort_by_set,
+    wildcards_needed,
+)
+
+
+def show_hand(number: int, hand: list[Card]) -> None:
+    print(f"Hand {number}: {format_cards(sort_by_set(hand), pretty=True)}")
+    for difficulty in STANDARD_SCHEDULE:
+        contract = contract_for(difficulty)
+        melds = find_fulfillment(hand, contract)
+        label = f"  {difficulty:>2} {contract!s:<28}"
+        if melds is None:
+            print(f"{label} cannot meet it")
+            continue
+        ways = sum(1 for _ in fulfillments(hand, contract))
+        shown = "  |  ".join(arrange(meld).pretty for meld in melds)
+        spent = wildcards_needed(hand, contract)
+        print(f"{label} {shown}   ({ways} way{'s' * (ways != 1)}, {spent} wildcard(s))")
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the deals")
+    parser.add_argument("--hands", type=int, default=6, help="how many hands to deal")
+    parser.add_argument("--size", type=int, default=13, help="cards per hand")
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    suits, decks = deck_plan(players=4, difficulty=10)
+    cards_in_pack = list(pack(suits, decks))
+    print(f"Pack: {decks} decks of {len(suits)} suits ({len(cards_in_pack)} cards)\n")
+    for number in range(1, args.hands + 1):
+        show_hand(number, rng.sample(cards_in_pack, args.size))
+
+
+if __name__ == "__main__":
+    main()
