@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hellsrummy import (
     DEFAULT_DECK_PLAN,
     DIFFICULTIES,
+    FRENCH_SUITS,
     STANDARD_SCHEDULE,
     SUITS,
     Contract,
@@ -133,3 +136,27 @@ def test_custom_deck_plans_are_validated() -> None:
     with pytest.raises(ValueError, match="value must be positive"):
         DeckPlan(suits_by_players=[(6, 4)], decks_by_difficulty=[(25, 0)])
     assert DEFAULT_DECK_PLAN.plan(3, 3) == deck_plan(3, 3)
+
+
+@given(st.integers(3, 25))
+def test_contracts_take_their_difficulty_in_cards(difficulty: int) -> None:
+    contract = contract_for(difficulty)
+    assert contract.difficulty == difficulty == sum(r.size for r in contract.requirements)
+    assert contract.requirements == contract.runs + contract.sets  # runs are listed first
+    assert contract_for(difficulty) is contract  # contracts are shared values
+
+
+@given(st.integers(3, 10), st.integers(3, 10), st.integers(3, 25), st.integers(3, 25))
+def test_bigger_tables_and_harder_rounds_never_get_smaller_packs(
+    players: int, more_players: int, difficulty: int, harder: int
+) -> None:
+    if more_players < players:
+        players, more_players = more_players, players
+    if harder < difficulty:
+        difficulty, harder = harder, difficulty
+    suits, decks = deck_plan(players, difficulty)
+    more_suits, more_decks = deck_plan(more_players, harder)
+    assert set(suits) <= set(more_suits)
+    assert decks <= more_decks
+    assert 2 <= decks <= 4
+    assert suits[:4] == FRENCH_SUITS
