@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,6 +37,7 @@ __all__ = [
     "pack",
     "sort_by_run",
     "sort_by_set",
+    "sort_cards",
 ]
 
 
@@ -197,6 +199,8 @@ class Card:
     is_wild: bool = attrs.field(init=False)
     #: A small integer unique to the card, ``0 <= index < 91``; handy as an array index.
     index: int = attrs.field(init=False)
+    #: The card's place in the card order (rank, then suit), as an int: a fast sort key.
+    order: int = attrs.field(init=False)
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:  # noqa: D102
         try:
@@ -212,26 +216,22 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order < other._order
+        return self.order < other.order
 
     def __le__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order <= other._order
+        return self.order <= other.order
 
     def __gt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order > other._order
+        return self.order > other.order
 
     def __ge__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order >= other._order
-
-    @property
-    def _order(self) -> int:
-        return self.rank * 8 + self.suit
+        return self.order >= other.order
 
     def __copy__(self) -> Card:
         return self
@@ -279,6 +279,7 @@ def _make_card(rank: Rank, suit: Suit) -> Card:
     object.__setattr__(new, "suit", suit)
     object.__setattr__(new, "is_wild", rank == Rank.TWO)
     object.__setattr__(new, "index", int(suit) * 13 + int(rank) - 2)
+    object.__setattr__(new, "order", int(rank) * 8 + int(suit))
     return new
 
 
@@ -390,6 +391,18 @@ def pack(suits: Iterable[Suit] = FRENCH_SUITS, decks: int = 1) -> tuple[Card, ..
     return tuple(
         _INTERNED[rank, suit] for rank in Rank for suit in sorted(chosen) for _ in range(decks)
     )
+
+
+_ORDER = operator.attrgetter("order")
+
+
+def sort_cards(hand: Iterable[Card]) -> list[Card]:
+    """Sort cards in card order (rank, then suit); the same as ``sorted`` but faster.
+
+    >>> format_cards(sort_cards(cards("KH 3S 2D 3C")))
+    '2D 3C 3S KH'
+    """
+    return sorted(hand, key=_ORDER)
 
 
 def sort_by_set(hand: Iterable[Card]) -> list[Card]:

@@ -18,11 +18,12 @@ valid exactly when the resulting multiset is itself a meld under some reading (S
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 
 import attrs
 
-from hellsrummy.deck import Card, Rank, Suit
+from hellsrummy.deck import Card, Rank, Suit, sort_cards
 
 __all__ = [
     "MAX_RUN",
@@ -33,11 +34,13 @@ __all__ = [
     "arrange",
     "can_extend",
     "can_swap",
+    "extensions",
     "is_meld",
     "is_rummy",
     "is_run",
     "is_set",
     "meld_kinds",
+    "swaps",
 ]
 
 #: The fewest cards a meld can have.
@@ -67,6 +70,11 @@ class MeldKind(enum.Enum):
 
     def __str__(self) -> str:
         return self.value.capitalize()
+
+
+def _as_key(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A hashable cache key for a meld: the cards as a tuple (already sorted ones stay put)."""
+    return cards if isinstance(cards, tuple) else tuple(sort_cards(cards))
 
 
 def _as_tuple(cards: Iterable[Card]) -> Sequence[Card]:
@@ -217,6 +225,66 @@ def can_swap(meld_cards: Iterable[Card], natural: Card) -> bool:
     return False
 
 
+_NATURALS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank if rank != 2)
+_WILDS: frozenset[Card] = frozenset(Card(Rank.TWO, suit) for suit in Suit)
+_BY_RANK = {rank: [c for c in _NATURALS if c.rank == rank] for rank in Rank}
+_BY_SUIT = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Suit}
+
+
+def _natural_candidates(cards: Sequence[Card]) -> list[Card]:
+    """The naturals that could possibly join ``cards`` in a meld (a cheap superset)."""
+    naturals = [c for c in cards if not c.is_wild]
+    if not naturals:
+        return list(_NATURALS)
+    ranks = {c.rank for c in naturals}
+    suits = {c.suit for c in naturals}
+    candidates: list[Card] = []
+    if len(ranks) == 1:
+        candidates += _BY_RANK[naturals[0].rank]
+    if len(suits) == 1:
+        candidates += _BY_SUIT[naturals[0].suit]
+    return candidates
+
+
+@functools.lru_cache(maxsize=16384)
+def _extensions(meld: tuple[Card, ...]) -> frozenset[Card]:
+    fits = {c for c in _natural_candidates(meld) if is_meld((*meld, c))}
+    if is_meld((*meld, Card(Rank.TWO, Suit.CLUBS))):
+        fits |= _WILDS
+    return frozenset(fits)
+
+
+@functools.lru_cache(maxsize=16384)
+def _swaps(meld: tuple[Card, ...]) -> frozenset[Card]:
+    for position, c in enumerate(meld):
+        if c.is_wild:
+            rest = (*meld[:position], *meld[position + 1 :])
+            return frozenset(x for x in _natural_candidates(rest) if is_meld((*rest, x)))
+    return frozenset()
+
+
+def extensions(meld_cards: Iterable[Card]) -> frozenset[Card]:
+    """Every card that extends the meld on its own: ``c`` such that meld + ``c`` is a meld.
+
+    The answer covers all 91 cards (every suit), and is cached per meld.
+
+    >>> sorted(map(str, extensions(cards("5H 6H 7H"))))
+    ['2C', '2D', '2E', '2H', '2M', '2R', '2S', '4H', '8H']
+    """
+    return _extensions(_as_key(meld_cards))
+
+
+def swaps(meld_cards: Iterable[Card]) -> frozenset[Card]:
+    """Every natural card that can take the place of one of the meld's wildcards.
+
+    Empty when the meld holds no wildcard. Cached per meld.
+
+    >>> sorted(map(str, swaps(cards("2C 5H 6H"))))
+    ['4H', '7H']
+    """
+    return _swaps(_as_key(meld_cards))
+
+
 def is_rummy(candidate: Card, melds: Iterable[Iterable[Card]]) -> bool:
     """Whether ``candidate`` could be played on one of ``melds`` right now: a *rummy*.
 
@@ -231,10 +299,8 @@ def is_rummy(candidate: Card, melds: Iterable[Iterable[Card]]) -> bool:
     (True, False)
     """
     for meld_cards in melds:
-        meld = _as_tuple(meld_cards)
-        if is_meld((*meld, candidate)):
-            return True
-        if not candidate.is_wild and any(c.is_wild for c in meld) and can_swap(meld, candidate):
+        meld = _as_key(meld_cards)
+        if candidate in _extensions(meld) or candidate in _swaps(meld):
             return True
     return False
 
@@ -349,7 +415,7 @@ def arrange(cards: Iterable[Card], kind: MeldKind | None = None) -> Arrangement:
     elif kind not in kinds:
         raise ValueError(f"[{' '.join(map(str, seq))}] cannot be read as a {kind.value}")
     naturals = [c for c in seq if not c.is_wild]
-    wilds = sorted(c for c in seq if c.is_wild)
+    wilds = sort_cards(c for c in seq if c.is_wild)
     if not naturals:
         return Arrangement(kind, tuple(Slot(w, None, None) for w in wilds))
     if kind is MeldKind.SET:

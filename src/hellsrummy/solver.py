@@ -26,13 +26,21 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 
 from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import Card, Rank, Suit
+from hellsrummy.deck import Card, Rank, Suit, sort_cards
 from hellsrummy.melds import MeldKind
 
-__all__ = ["Fulfillment", "can_meet", "find_fulfillment", "fulfillments", "wildcards_needed"]
+__all__ = [
+    "Fulfillment",
+    "can_meet",
+    "find_fulfillment",
+    "fulfillments",
+    "possible_melds",
+    "wildcards_needed",
+]
 
 #: A fulfilment: one meld (a tuple of cards, sorted) per requirement, in the contract's order.
 Fulfillment = tuple[tuple[Card, ...], ...]
@@ -78,7 +86,7 @@ class _Pool:
         self.masks = masks
         self.totals = totals
         self.size = size
-        self.wild_cards = sorted(wild_cards)
+        self.wild_cards = sort_cards(wild_cards)
         self.wilds = len(wild_cards)
 
     def take(self, suit: int, i: int) -> None:
@@ -396,7 +404,7 @@ def _with_wildcards(
     melds = []
     for requirement, chosen in zip(requirements, naturals, strict=False):
         wilds = [next(spare) for _ in range(requirement.size - len(chosen))]
-        melds.append(tuple(sorted(wilds + chosen)))
+        melds.append(tuple(sort_cards(wilds + chosen)))
     return tuple(melds)
 
 
@@ -411,11 +419,13 @@ def _set_choices(pool: _Pool, size: int) -> Iterator[_Choice]:
     wilds = pool.wilds
     if wilds >= size:
         yield (), size
-    for i in range(_RANKS):
-        held = [(s, pool.counts[s * _RANKS + i]) for s in range(_SUITS)]
-        held = [(s, n) for s, n in held if n]
-        top = min(size, pool.totals[i])
-        for used in range(max(1, size - wilds), top + 1):
+    counts = pool.counts
+    fewest = max(1, size - wilds)
+    for i, total in enumerate(pool.totals):
+        if total < fewest:
+            continue
+        held = [(s, counts[s * _RANKS + i]) for s in range(_SUITS) if counts[s * _RANKS + i]]
+        for used in range(fewest, min(size, total) + 1):
             for picked in _multisubsets(held, used):
                 yield tuple((s, i) for s in picked), size - used
 
@@ -441,24 +451,15 @@ def _run_choices(pool: _Pool, size: int) -> Iterator[_Choice]:
     if wilds >= size:
         yield (), size
     least = max(1, size - wilds)
-    for s in range(_SUITS):
-        mask = pool.masks[s]
+    for s, mask in enumerate(pool.masks):
+        if not mask:
+            continue
         held = [i for i in range(_RANKS) if mask >> i & 1]
         for k, lowest in enumerate(held):
             above = [i for i in held[k + 1 :] if i < lowest + size]
             for extra in range(max(0, least - 1), min(len(above), size - 1) + 1):
-                for combo in _combinations(above, extra):
-                    used = 1 + extra
-                    yield ((s, lowest), *((s, i) for i in combo)), size - used
-
-
-def _combinations(items: list[int], k: int) -> Iterator[tuple[int, ...]]:
-    if k == 0:
-        yield ()
-        return
-    for j in range(len(items) - k + 1):
-        for tail in _combinations(items[j + 1 :], k - 1):
-            yield (items[j], *tail)
+                for combo in itertools.combinations(above, extra):
+                    yield ((s, lowest), *((s, i) for i in combo)), size - 1 - extra
 
 
 def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillment]:
@@ -494,7 +495,7 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
     requirements = contract.requirements
     chosen: list[_Choice] = []
 
-    def feasible(k: int) -> bool:
+    def feasible(k: int) -> bool:  # whether requirements[k:] can be met from the pool
         runs, sets, _ = _split(requirements[k:])
         return _search(pool, runs, sets, pool.wilds) is not None
 
@@ -521,10 +522,34 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
             for s, i in picked:
                 pool.give(s, i)
 
-    yield from go(0)
+    if feasible(0):
+        yield from go(0)
 
 
 def _key(choice: _Choice) -> tuple[tuple[tuple[int, int], ...], int]:
     """Orders choices like their cards: by rank, then suit, then fewer wildcards first."""
     picked, wilds = choice
     return tuple(sorted((i, s) for s, i in picked)), wilds
+
+
+def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, ...]]:
+    """Every distinct meld of exactly ``size`` cards that ``hand`` holds, each sorted, lazily.
+
+    Melds are multisets: identical cards are one choice, and deuces are interchangeable, so a
+    meld that needs wildcards takes the hand's lowest-sorting deuces. A meld that reads both as
+    a set and as a run is listed once.
+
+    >>> [format_cards(m) for m in possible_melds(cards("7H 7S 8H 9H 2C"))]
+    ['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size < 3:
+        raise ValueError(f"size must be an int of at least 3, got {size!r}")
+    if isinstance(hand, (str, bytes)):
+        raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
+    pool = _Pool(hand)
+    # A run with fewer than two naturals is also a set, and the sets list it already.
+    runs = _run_choices(pool, size) if size <= _RANKS else iter(())
+    runs = (choice for choice in runs if len(choice[0]) >= 2)
+    for picked, wilds in itertools.chain(_set_choices(pool, size), runs):
+        naturals = [_NATURAL[s][i] for s, i in picked]
+        yield tuple(sort_cards(pool.wild_cards[:wilds] + naturals))

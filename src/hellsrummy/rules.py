@@ -1,0 +1,213 @@
+"""The rules of a game: every choice the rule book leaves open, as one frozen value.
+
+:class:`Rules` gathers the schedule of difficulties, the hand size, the table bounds, the
+deck plan, the score table and the discard policy; every **[decision]** of SPEC.md is a field
+here. All fields are plain data, so a ``Rules`` converts to and from JSON without surprises.
+
+>>> rules = Rules()
+>>> rules.schedule, rules.hand_size, rules.discard_policy
+((6, 7, 8, 9, 10), 9, <DiscardPolicy.PENALIZE: 'penalize'>)
+>>> Rules(schedule=[3, 25], expert=True).schedule
+(3, 25)
+>>> penalty_value(card("KH")), penalty_value(card("2C"))
+(10, 20)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from hellsrummy.deck import Card, Rank
+from hellsrummy.difficulty import DEFAULT_DECK_PLAN, STANDARD_SCHEDULE, DeckPlan, contract_for
+
+__all__ = ["DiscardPolicy", "Rules", "ScoreTable", "penalty_value"]
+
+
+class DiscardPolicy(enum.Enum):
+    """What happens when a player tries to discard a wildcard or a rummy (SPEC.md §6).
+
+    * ``PENALIZE`` — the electronic game: the discard is refused, the turn stays open, every
+      player is told, and the player scores the discard-error points for the round.
+    * ``REJECT`` — for simulations: the discard raises :class:`hellsrummy.IllegalActionError`
+      and nothing else happens.
+
+    >>> DiscardPolicy("reject")
+    <DiscardPolicy.REJECT: 'reject'>
+    """
+
+    PENALIZE = "penalize"
+    REJECT = "reject"
+
+
+def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a non-negative int, got {value!r}")
+
+
+@attrs.frozen
+class ScoreTable:
+    """Penalty points of the cards left in a hand when a round ends (SPEC.md §7).
+
+    The default is the library's **[decision]**: 3-9 score 5, 10-K score 10, an Ace 15 and a
+    wildcard 20.
+
+    >>> table = ScoreTable()
+    >>> table.value(card("9S")), table.value(card("10S")), table.value(card("AS"))
+    (5, 10, 15)
+    >>> table.hand_value(cards("9S 2C"))
+    25
+    >>> ScoreTable(wild=50).value(card("2D"))
+    50
+    """
+
+    low: int = attrs.field(default=5, validator=_non_negative)
+    """Points of a 3 to 9."""
+    high: int = attrs.field(default=10, validator=_non_negative)
+    """Points of a 10, Jack, Queen or King."""
+    ace: int = attrs.field(default=15, validator=_non_negative)
+    """Points of an Ace."""
+    wild: int = attrs.field(default=20, validator=_non_negative)
+    """Points of a wildcard (any deuce)."""
+
+    def value(self, card: Card) -> int:
+        """Points a card scores when left in hand.
+
+        >>> ScoreTable().value(card("QD"))
+        10
+        """
+        rank = card.rank
+        if rank == Rank.TWO:
+            return self.wild
+        if rank == Rank.ACE:
+            return self.ace
+        return self.high if rank >= Rank.TEN else self.low
+
+    def hand_value(self, hand: Iterable[Card]) -> int:
+        """Points a whole hand scores.
+
+        >>> ScoreTable().hand_value(cards("3C 10D AH 2S"))
+        50
+        """
+        return sum(self.value(c) for c in hand)
+
+
+_DEFAULT_SCORES = ScoreTable()
+
+
+def penalty_value(card: Card) -> int:
+    """Points ``card`` scores when left in hand, under the default :class:`ScoreTable`.
+
+    >>> [penalty_value(c) for c in cards("3C 9C 10C KC AC 2C")]
+    [5, 5, 10, 10, 15, 20]
+    """
+    return _DEFAULT_SCORES.value(card)
+
+
+def _to_schedule(value: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"schedule must be a sequence of difficulties, got {value!r}")
+    return tuple(value)
+
+
+def _check_schedule(
+    instance: Rules, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]
+) -> None:
+    if not value:
+        raise ValueError("schedule must hold at least one difficulty")
+    for position, difficulty in enumerate(value):
+        try:
+            contract_for(difficulty)
+        except ValueError as error:
+            raise ValueError(f"schedule[{position}]: {error}") from None
+
+
+def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{attribute.name} must be a positive int, got {value!r}")
+
+
+def _optional_positive(
+    instance: object, attribute: attrs.Attribute[int | None], value: int | None
+) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"{attribute.name} must be None or a positive int, got {value!r}")
+
+
+def _boolean(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{attribute.name} must be a bool, got {value!r}")
+
+
+def _to_policy(value: DiscardPolicy | str) -> DiscardPolicy:
+    try:
+        return DiscardPolicy(value)
+    except ValueError:
+        raise ValueError(
+            f"discard_policy must be one of {[p.value for p in DiscardPolicy]}, got {value!r}"
+        ) from None
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """Every rule of a game that can vary, with the defaults of SPEC.md.
+
+    All arguments are keyword-only and optional.
+
+    >>> Rules(hand_size=7, discard_policy="reject").discard_policy
+    <DiscardPolicy.REJECT: 'reject'>
+    >>> Rules(schedule=[2])
+    Traceback (most recent call last):
+    ...
+    ValueError: schedule[0]: difficulty must be an int from 3 to 25, got 2
+    >>> Rules(min_players=5, max_players=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: min_players (5) is more than max_players (4)
+    """
+
+    schedule: tuple[int, ...] = attrs.field(
+        default=STANDARD_SCHEDULE, converter=_to_schedule, validator=_check_schedule
+    )
+    """Difficulty of each round, in order (SPEC.md §3); any non-empty list of 3..25."""
+    hand_size: int = attrs.field(default=9, validator=_positive)
+    """Cards dealt to each player at the start of a round."""
+    min_players: int = attrs.field(default=3, validator=_positive)
+    """Fewest seats a game may have."""
+    max_players: int = attrs.field(default=10, validator=_positive)
+    """Most seats a game may have (the deck plan must cover it)."""
+    deck_plan: DeckPlan = attrs.field(
+        default=DEFAULT_DECK_PLAN, validator=attrs.validators.instance_of(DeckPlan)
+    )
+    """Suits by table size and decks by difficulty (SPEC.md §1, **[decision]**)."""
+    score_table: ScoreTable = attrs.field(
+        factory=ScoreTable, validator=attrs.validators.instance_of(ScoreTable)
+    )
+    """Points of the cards left in hand (SPEC.md §7, **[decision]**)."""
+    discard_policy: DiscardPolicy = attrs.field(
+        default=DiscardPolicy.PENALIZE, converter=_to_policy
+    )
+    """What a discard of a wildcard or a rummy does (SPEC.md §6)."""
+    discard_error_points: int = attrs.field(default=3, validator=_non_negative)
+    """Points of each discard error and play-protection warning under ``PENALIZE``."""
+    expert: bool = attrs.field(default=False, validator=_boolean)
+    """Expert mode: no player may switch play protection on."""
+    max_turns: int | None = attrs.field(default=None, validator=_optional_positive)
+    """End a round with no winner after this many turns (``None``: never)."""
+    exact_contract_melds: bool = attrs.field(default=False, validator=_boolean)
+    """Contract melds must have exactly the required size, not at least it (**[decision]**)."""
+    discard_taken_card: bool = attrs.field(default=True, validator=_boolean)
+    """A player may discard the card they took this turn (**[decision]**)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_players > self.max_players:
+            raise ValueError(
+                f"min_players ({self.min_players}) is more than max_players ({self.max_players})"
+            )
+        if self.min_players < 2:
+            raise ValueError(f"min_players must be at least 2, got {self.min_players}")
+        for difficulty in set(self.schedule):
+            for players in (self.min_players, self.max_players):
+                self.deck_plan.plan(players, difficulty)  # raises if the plan has no step

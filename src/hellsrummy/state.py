@@ -1,0 +1,284 @@
+"""The state of a game: one frozen, hashable value holding everything (SPEC.md §9).
+
+A :class:`GameState` is never changed: :func:`hellsrummy.apply` returns a new one. Two states
+compare equal when they are the same position of the same game (same seed and rules, cards,
+melds, scores, phase...); the public event log that led there is carried along but does not
+take part in comparisons.
+
+>>> state = new_game(["Ann", "Bob", "Cat"], seed=7)
+>>> state.phase, state.current, state.round, str(state.contract)
+(<Phase.DECIDE: 'decide'>, 1, 0, 'Two Sets of 3')
+>>> [len(hand) for hand in state.hands], state.discard is not None
+([9, 9, 9], True)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from hellsrummy.contracts import Contract
+from hellsrummy.deck import Card, format_cards, sort_cards
+from hellsrummy.difficulty import contract_for
+from hellsrummy.events import Event, EventLog
+from hellsrummy.rules import Rules
+from hellsrummy.shuffle import Seed
+
+__all__ = ["Deal", "GameState", "Phase", "RoundResult", "TableMeld"]
+
+
+class Phase(enum.Enum):
+    """Where a game stands.
+
+    * ``DECIDE`` — the current seat must take or pass the discard;
+    * ``PLAY`` — the current seat plays and then discards;
+    * ``ROUND_OVER`` — a round ended; :func:`hellsrummy.next_round` deals the next one;
+    * ``GAME_OVER`` — the last round of the schedule ended (or too few seats remain).
+
+    >>> Phase("play")
+    <Phase.PLAY: 'play'>
+    """
+
+    DECIDE = "decide"
+    PLAY = "play"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+
+def _card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(value)
+
+
+def _sorted_card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sort_cards(value))
+
+
+@attrs.frozen(cache_hash=True)
+class TableMeld:
+    """A meld on the table: its cards (sorted) and the seat that laid it down.
+
+    >>> meld = TableMeld(cards("7H 7S 2C"), owner=1)
+    >>> meld.cards, meld.owner, str(meld)
+    ((card('2C'), card('7H'), card('7S')), 1, '2C 7H 7S')
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_card_tuple)
+    owner: int
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@attrs.frozen
+class RoundResult:
+    """How a round ended: who went out, each seat's points, who met the minimum, errors.
+
+    ``points[seat]`` is the penalty value of the cards left in the seat's hand plus its
+    discard-error points; ``met`` marks the seats that met the minimum (the online score
+    sheet marks those who did not); ``errors`` counts each seat's discard errors and
+    play-protection warnings. ``winner`` is ``None`` when the round was stopped by
+    ``Rules.max_turns`` or because too few seats remained.
+
+    >>> result = RoundResult(0, 6, winner=2, points=(25, 40, 0), met=(True, False, True),
+    ...                      errors=(0, 1, 0), turns=14)
+    >>> result.points[1], result.met[1]
+    (40, False)
+    """
+
+    round: int
+    difficulty: int
+    winner: int | None
+    points: tuple[int, ...]
+    met: tuple[bool, ...]
+    errors: tuple[int, ...]
+    turns: int
+
+
+def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(hand) for hand in value)
+
+
+@attrs.frozen
+class Deal:
+    """Fixed cards for round 1, the way a chess position is set up.
+
+    Each seat's hand, the turned-up discard and the stock, listed from the top (``stock[0]``
+    is drawn first).
+
+    >>> deal = Deal(hands=[cards("7H 7S"), cards("9C 9D"), cards("KH KS")],
+    ...             discard=card("3C"), stock=cards("4C 5C 6C"))
+    >>> deal.stock[0], len(deal.hands)
+    (card('4C'), 3)
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    discard: Card
+    stock: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        for seat, hand in enumerate(self.hands):
+            for position, c in enumerate(hand):
+                if not isinstance(c, Card):
+                    raise ValueError(f"hands[{seat}][{position}] must be a Card, got {c!r}")
+        if not isinstance(self.discard, Card):
+            raise ValueError(f"discard must be a Card, got {self.discard!r}")
+        for position, c in enumerate(self.stock):
+            if not isinstance(c, Card):
+                raise ValueError(f"stock[{position}] must be a Card, got {c!r}")
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal: hands, discard, stock.
+
+        >>> len(Deal(hands=[cards("7H")], discard=card("3C"), stock=cards("4C")).all_cards())
+        3
+        """
+        return [c for hand in self.hands for c in hand] + [self.discard, *self.stock]
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """A whole game at one moment. Build one with :func:`hellsrummy.new_game`.
+
+    Seats are numbered from 0 in the order the players were given. Per-seat tuples
+    (``hands``, ``met``, ``penalties``...) are indexed by seat.
+
+    >>> state = new_game(4, seed="doc")
+    >>> state.names, state.dealer, state.current
+    (('Seat 0', 'Seat 1', 'Seat 2', 'Seat 3'), 0, 1)
+    >>> len(state.stock) + sum(map(len, state.hands)) + 1
+    104
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    seed: Seed
+    """The seed every shuffle is derived from (SPEC.md §8)."""
+    names: tuple[str, ...]
+    """The players' names, by seat."""
+    round: int
+    """The current round, 0-based."""
+    dealer: int
+    """The seat that dealt this round."""
+    current: int
+    """The seat whose turn it is."""
+    phase: Phase
+    """Where the game stands."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, sorted."""
+    melds: tuple[TableMeld, ...]
+    """The melds on the table, numbered in the order they were laid down."""
+    discard: Card | None
+    """The discard; ``None`` between a take or pass and the next discard."""
+    stock: tuple[Card, ...]
+    """The stock, from the top: ``stock[0]`` is the next card drawn."""
+    refills: int
+    """How many fresh decks have been added to this round's stock."""
+    met: tuple[bool, ...]
+    """Whether each seat has met the minimum this round."""
+    penalties: tuple[int, ...]
+    """Each seat's discard-error points this round."""
+    errors: tuple[int, ...]
+    """Each seat's discard errors and play-protection warnings this round."""
+    results: tuple[RoundResult, ...]
+    """The finished rounds."""
+    scores: tuple[int, ...]
+    """Each seat's total points over the finished rounds."""
+    protection: tuple[bool, ...]
+    """Each seat's play-protection switch."""
+    left: tuple[bool, ...]
+    """Whether each seat has left the game."""
+    turns: int
+    """Turns completed this round."""
+    taken: Card | None
+    """The card the current seat took this turn, if any."""
+    log: EventLog = attrs.field(eq=False, repr=False)
+    """The public events so far (not part of equality)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats.
+
+        >>> new_game(5, seed=1).players
+        5
+        """
+        return len(self.names)
+
+    @property
+    def difficulty(self) -> int:
+        """The current round's difficulty.
+
+        >>> new_game(3, seed=1).difficulty
+        6
+        """
+        return self.rules.schedule[self.round]
+
+    @property
+    def contract(self) -> Contract:
+        """The current round's contract.
+
+        >>> str(new_game(3, seed=1).contract)
+        'Two Sets of 3'
+        """
+        return contract_for(self.difficulty)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The public events of the game so far, oldest first.
+
+        >>> new_game(3, seed=1).events[0].round
+        0
+        """
+        return tuple(self.log)
+
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still in the game, in seat order.
+
+        >>> new_game(3, seed=1).active_seats()
+        (0, 1, 2)
+        """
+        return tuple(seat for seat in range(len(self.names)) if not self.left[seat])
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total among those still in the game (ties share).
+
+        Meaningful once the game is over; before that it names the current leaders.
+
+        >>> new_game(3, seed=1).winners()
+        (0, 1, 2)
+        """
+        seats = self.active_seats()
+        if not seats:
+            return ()
+        best = min(self.scores[seat] for seat in seats)
+        return tuple(seat for seat in seats if self.scores[seat] == best)
+
+    def hand_value(self, seat: int) -> int:
+        """The points the seat would score if the round ended now (its cards plus penalties).
+
+        >>> state = new_game(3, seed=1)
+        >>> state.hand_value(0) == state.rules.score_table.hand_value(state.hands[0])
+        True
+        """
+        return self.rules.score_table.hand_value(self.hands[seat]) + self.penalties[seat]
+
+    def describe(self, seats: Sequence[int] | None = None) -> str:
+        """A multi-line text picture of the state, for debugging (shows every hand).
+
+        >>> print(new_game(3, seed=1).describe().splitlines()[0])
+        round 1/5, difficulty 6 (Two Sets of 3), phase decide, seat 1 to act
+        """
+        lines = [
+            f"round {self.round + 1}/{len(self.rules.schedule)}, difficulty {self.difficulty}"
+            f" ({self.contract}), phase {self.phase.value}, seat {self.current} to act"
+        ]
+        for seat in seats if seats is not None else range(self.players):
+            flags = " met" * self.met[seat] + " left" * self.left[seat]
+            lines.append(
+                f"  seat {seat} {self.names[seat]}{flags}: {format_cards(self.hands[seat])}"
+            )
+        for number, meld in enumerate(self.melds):
+            lines.append(f"  meld {number} (seat {meld.owner}): {meld}")
+        lines.append(f"  discard {self.discard}, stock {len(self.stock)} cards")
+        return "\n".join(lines)
