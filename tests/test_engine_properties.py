@@ -207,6 +207,35 @@ def test_perft_golden_counts() -> None:
     assert [perft(passed, depth) for depth in (1, 2, 3)] == PERFT_SEEDED
 
 
-PERFT_THREE = [2, 34, 116]
-PERFT_TAKEN = [23, 90, 386]
-PERFT_SEEDED = [7, 14, 254]
+PERFT_THREE = [2, 26, 76]
+PERFT_TAKEN = [16, 54, 283]
+PERFT_SEEDED = [7, 14, 203]
+
+
+def test_meeting_melds_are_listed_once_in_contract_order_and_apply_takes_any_order() -> None:
+    taken = apply(start(), Take())
+    meets = [m for m in legal_actions(taken) if isinstance(m, Meld)]
+    assert len(meets) == len(set(meets))
+    reordered = Meld([cards("9C 9D 9S"), cards("7D 7H 7S")])
+    listed = Meld([cards("7D 7H 7S"), cards("9C 9D 9S")])
+    assert listed in meets
+    assert reordered not in meets
+    assert reordered in legal_actions(taken)  # `in` accepts every order
+    a, b = apply(taken, listed), apply(taken, reordered)
+    assert [str(m) for m in a.melds] == ["7D 7H 7S", "9C 9D 9S"]
+    assert [str(m) for m in b.melds] == ["9C 9D 9S", "7D 7H 7S"]
+
+
+def test_each_choice_of_deuces_is_a_separate_move() -> None:
+    from .deals import deal
+
+    fixed = deal(
+        hands=["4H 5H 6H 10C 10D KS KD JH 3D", "7H 7S 9C 9D 2C 2D 4S 5S KH", "3C 3H 8S"],
+        discard="AS",
+        stock="QH 6D AH",
+    )
+    taken = apply(start(fixed), Take())
+    meets = [str(m) for m in legal_actions(taken) if isinstance(m, Meld)]
+    assert "meld 2C 7H 7S / 2D 9C 9D" in meets
+    assert "meld 2D 7H 7S / 2C 9C 9D" in meets
+    assert len(meets) == len(set(meets))

@@ -72,6 +72,7 @@ __all__ = [
     "next_round",
     "play_remains",
     "round_suits",
+    "rummies",
 ]
 
 _IN_ROUND = (Phase.DECIDE, Phase.PLAY)
@@ -360,10 +361,23 @@ def play_remains(state: GameState, seat: int | None = None) -> bool:
     return can_meet(hand, _ONE_SET) or can_meet(hand, _ONE_RUN)
 
 
-def _rummies(state: GameState, hand: Iterable[Card]) -> set[Card]:
+def rummies(state: GameState, seat: int | None = None) -> frozenset[Card]:
+    """The distinct cards of the seat's hand (by default the current seat's) that are rummies.
+
+    A rummy is a card that could be played on a meld on the table right now, by extension or
+    by a swap (SPEC.md §2), whether or not the seat has met the minimum.
+
+    >>> rummies(new_game(3, seed=1))  # no melds on the table yet
+    frozenset()
+    """
+    if seat is None:
+        seat = state.current
+    return _playable(state.melds).intersection(state.hands[seat])
+
+
+def _rummies(state: GameState, hand: Iterable[Card]) -> frozenset[Card]:
     """The distinct cards of ``hand`` that could be played on a table meld right now."""
-    playable = _playable(state.melds)
-    return {c for c in hand if c in playable}
+    return _playable(state.melds).intersection(hand)
 
 
 @functools.lru_cache(maxsize=4096)

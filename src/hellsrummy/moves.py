@@ -1,8 +1,10 @@
 """The legal-move enumerator: every atomic game move open to the seat to act.
 
-:func:`legal_actions` returns a lazy, set-like :class:`LegalActions`: nothing is computed
-until it is iterated, measured or indexed; ``in`` asks :func:`hellsrummy.is_legal` directly.
-Its iteration order is deterministic.
+:func:`legal_actions` returns a lazy, set-like :class:`LegalActions`: moves are generated
+only as far as they are looked at (``next(iter(...))`` is cheap; ``len`` generates them
+all); ``in`` asks :func:`hellsrummy.is_legal` directly. The order is deterministic: take and
+pass; or meeting the minimum, new melds, extensions (by meld number, then card), swaps (the
+same), then discards (by card).
 
 It lists *atomic* moves — contract fulfilments of exact size, new melds of three cards,
 one-card extensions, single swaps, the distinct legal discards — and it is **complete**: every
@@ -10,16 +12,21 @@ position reachable by legal game moves is reachable through the moves it lists, 
 
 * a meld bigger than required contains one of exactly the required size (a set: any of its
   cards; a run: any stretch of consecutive places), and the rest can be added one card at a
-  time, each step a valid meld (a test checks this);
+  time, each step a valid meld (``tests/test_engine_properties.py`` checks both facts);
 * likewise any new meld is three of its cards plus one-card extensions, and an extension by
   several cards is a chain of one-card extensions;
-* each distinct choice of deuces and each order of laying down the melds (melds are numbered
-  in the order laid) is listed, since they lead to different positions.
+* each distinct choice of deuces is listed, since it leaves different deuces in the hand.
+
+One thing is listed only once: the order of the melds that meet the minimum together. They
+come in the contract's order (melds meeting identical requirements lowest first);
+:func:`hellsrummy.apply` accepts them in any order and numbers them in the order given, so
+positions that differ only in that numbering are reached by reordering a listed action. (Listing
+every order would multiply the moves by up to 5040 for a contract of seven sets.)
 
 It never lists an action that :func:`hellsrummy.apply` rejects or penalises; ``in`` also
-accepts the compound forms (bigger melds, several cards at once) that ``apply`` accepts. The
-table actions :class:`hellsrummy.SetPlayProtection` and :class:`hellsrummy.Leave` are not
-game moves and are not listed.
+accepts the compound forms (bigger melds, several cards at once, other meld orders) that
+``apply`` accepts. The table actions :class:`hellsrummy.SetPlayProtection` and
+:class:`hellsrummy.Leave` are not game moves and are not listed.
 
 >>> state = new_game(3, seed=2026)
 >>> list(legal_actions(state))
@@ -36,8 +43,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take, trusted
-from hellsrummy.deck import Card, sort_cards
-from hellsrummy.engine import is_legal, legal_discards
+from hellsrummy.deck import SUITS, Card, pack, sort_cards
+from hellsrummy.engine import is_legal, legal_discards, rummies
 from hellsrummy.melds import extensions, swaps
 from hellsrummy.solver import fulfillments, possible_melds
 from hellsrummy.state import GameState, Phase
@@ -53,27 +60,42 @@ class LegalActions:
     (2, True, Pass())
     """
 
-    __slots__ = ("_actions", "state")
+    __slots__ = ("_found", "_source", "state")
 
     def __init__(self, state: GameState) -> None:
         if not isinstance(state, GameState):
             raise ValueError(f"state must be a GameState, got {state!r}")
         self.state = state
-        self._actions: tuple[Action, ...] | None = None
+        self._found: list[Action] = []
+        self._source: Iterator[Action] | None = _generate(state)
 
-    def _all(self) -> tuple[Action, ...]:
-        if self._actions is None:
-            self._actions = tuple(_generate(self.state))
-        return self._actions
+    def _all(self) -> list[Action]:
+        if self._source is not None:
+            self._found.extend(self._source)
+            self._source = None
+        return self._found
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._all())
+        found = self._found
+        position = 0
+        while True:
+            if position < len(found):
+                yield found[position]
+                position += 1
+            elif self._source is None:
+                return
+            else:
+                action = next(self._source, None)
+                if action is None:
+                    self._source = None
+                    return
+                found.append(action)
 
     def __len__(self) -> int:
         return len(self._all())
 
     def __bool__(self) -> bool:
-        return bool(self._all())
+        return any(True for _ in self)
 
     def __getitem__(self, index: int) -> Action:
         return self._all()[index]
@@ -99,10 +121,15 @@ def legal_actions(state: GameState) -> LegalActions:
     return LegalActions(state)
 
 
+_TAKE = Take()
+_PASS = Pass()
+_DISCARDS = {c: trusted(Discard, card=c) for c in pack(SUITS)}
+
+
 def _generate(state: GameState) -> Iterator[Action]:
     if state.phase is Phase.DECIDE:
-        yield Take()
-        yield Pass()
+        yield _TAKE
+        yield _PASS
         return
     if state.phase is not Phase.PLAY:
         return
@@ -110,65 +137,97 @@ def _generate(state: GameState) -> Iterator[Action]:
     hand = state.hands[seat]
     deuces = sort_cards(c for c in hand if c.is_wild)
     if not state.met[seat]:
+        groups = tuple(
+            len(list(group)) for _, group in itertools.groupby(state.contract.requirements)
+        )
         for fulfilment in fulfillments(hand, state.contract):
-            yield from _orders_and_deuces(fulfilment, deuces)
+            yield from _with_deuces(fulfilment, deuces, groups)
     else:
         for meld in possible_melds(hand, 3):
-            yield from _orders_and_deuces((meld,), deuces)
-        held = set(hand)
-        for number, table_meld in enumerate(state.melds):
+            yield from _with_deuces((meld,), deuces)
+        held = rummies(state)
+        for number, table_meld in enumerate(state.melds if held else ()):
             for c in sort_cards(extensions(table_meld.cards).intersection(held)):
                 yield trusted(Extend, meld=number, cards=(c,))
-        for number, table_meld in enumerate(state.melds):
+        for number, table_meld in enumerate(state.melds if held else ()):
             for c in sort_cards(swaps(table_meld.cards).intersection(held)):
                 yield trusted(SwapWildcard, meld=number, card=c)
     for c in legal_discards(state):
-        yield trusted(Discard, card=c)
+        yield _DISCARDS[c]
 
 
-def _orders_and_deuces(melds: Sequence[tuple[Card, ...]], deuces: list[Card]) -> Iterator[Meld]:
-    """Every distinct ``Meld`` action laying these melds: each choice of deuces, each order."""
-    if len(set(deuces)) <= 1:  # one kind of deuce (or none): only the orders differ
-        if len(melds) == 1:
-            yield trusted(Meld, melds=tuple(melds))
-        else:
-            for order in dict.fromkeys(itertools.permutations(melds)):
-                yield trusted(Meld, melds=order)
-        return
+def _with_deuces(
+    melds: Sequence[tuple[Card, ...]], deuces: list[Card], groups: tuple[int, ...] = (1,)
+) -> Iterator[Meld]:
+    """Every distinct ``Meld`` action laying these melds, one per choice of deuces.
+
+    ``melds`` take the hand's lowest deuces; every other distinct choice of the hand's deuces
+    is listed too, since it leaves different deuces in the hand.
+    """
     naturals = [tuple(c for c in meld if not c.is_wild) for meld in melds]
     wanted = [len(meld) - len(kept) for meld, kept in zip(melds, naturals, strict=True)]
-    seen: set[tuple[tuple[Card, ...], ...]] = set()
-    for chosen in _deal_deuces(Counter(deuces), wanted):
-        laid = [
-            tuple(sort_cards(kept + extra)) for kept, extra in zip(naturals, chosen, strict=True)
-        ]
-        for order in itertools.permutations(laid) if len(laid) > 1 else (tuple(laid),):
-            if order not in seen:
-                seen.add(order)
-                yield trusted(Meld, melds=order)
+    kinds = tuple(Counter(deuces).items())  # deuces are sorted, so kinds are too
+    if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
+        choices: Iterator[tuple[tuple[Card, ...], ...]] = iter((tuple(melds),))
+    else:
+        choices = (
+            tuple(
+                tuple(sort_cards(kept + extra))
+                for kept, extra in zip(naturals, chosen, strict=True)
+            )
+            for chosen in _deal_deuces(kinds, wanted)
+        )
+    if len(melds) == 1:
+        for laid in choices:
+            yield trusted(Meld, melds=laid)
+        return
+    # Two deuce choices can be each other's reordering (identical melds swapping deuces):
+    # put melds of identical requirements in a fixed order and list each outcome once.
+    for laid in dict.fromkeys(_canonical(laid, groups) for laid in choices):
+        yield trusted(Meld, melds=laid)
 
 
-def _deal_deuces(deuces: Counter[Card], wanted: list[int]) -> Iterator[list[tuple[Card, ...]]]:
-    """Every distinct way to give each meld its number of deuces from the hand's deuces."""
+def _canonical(
+    laid: tuple[tuple[Card, ...], ...], groups: tuple[int, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """Sort the melds within each run of identical requirements (``groups`` gives run lengths)."""
+    result: list[tuple[Card, ...]] = []
+    start = 0
+    for length in groups:
+        result += sorted(laid[start : start + length], key=_meld_key)
+        start += length
+    return tuple(result)
+
+
+def _meld_key(meld: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Melds compare by their naturals first, as :func:`hellsrummy.fulfillments` orders them."""
+    naturals = tuple(c.order for c in meld if not c.is_wild)
+    return naturals, tuple(c.order for c in meld if c.is_wild)
+
+
+def _deal_deuces(
+    kinds: tuple[tuple[Card, int], ...], wanted: list[int]
+) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every distinct way to give each meld its number of deuces from ``(deuce, count)``."""
     if not wanted:
-        yield []
+        yield ()
         return
     first, rest = wanted[0], wanted[1:]
-    kinds = sort_cards(deuces)
-    for counts in _compositions(first, [deuces[k] for k in kinds]):
-        chosen = tuple(k for k, n in zip(kinds, counts, strict=True) for _ in range(n))
-        left = deuces.copy()
-        left.subtract(chosen)
-        for tail in _deal_deuces(+left, rest):
-            yield [chosen, *tail]
+    for counts in _compositions(first, [have for _, have in kinds]):
+        chosen = tuple(c for (c, _), n in zip(kinds, counts, strict=True) for _ in range(n))
+        left = tuple((c, have - n) for (c, have), n in zip(kinds, counts, strict=True) if have > n)
+        for tail in _deal_deuces(left, rest):
+            yield (chosen, *tail)
 
 
 def _compositions(total: int, limits: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``total`` as a sum of counts, each at most its limit, largest first."""
     if not limits:
         if total == 0:
             yield ()
         return
+    room = sum(limits[1:])
     for n in range(min(total, limits[0]), -1, -1):
-        if total - n <= sum(limits[1:]):
+        if total - n <= room:
             for tail in _compositions(total - n, limits[1:]):
                 yield (n, *tail)

@@ -230,49 +230,67 @@ def _search(
 
     Returns the window ``(suit, low)`` of each run, or ``None``. The pool is left unchanged.
     """
-    placed: list[tuple[int, int]] = []
-    suits = pool.active_suits()
-    masks = pool.masks
-    sizes = sorted(set(runs))
+    return _RunSearch(pool, runs, sets).solve(budget)
 
-    def cheapest(size: int) -> int:
+
+class _RunSearch:
+    """The depth-first search of :func:`_search`.
+
+    A class rather than nested functions, so that no closure refers to itself: every search
+    is freed as soon as it ends, without waiting for the cycle collector.
+    """
+
+    __slots__ = ("masks", "placed", "pool", "runs", "sets", "sizes", "suits")
+
+    def __init__(self, pool: _Pool, runs: list[int], sets: list[int]) -> None:
+        self.pool = pool
+        self.runs = runs
+        self.sets = sets
+        self.placed: list[tuple[int, int]] = []
+        self.suits = pool.active_suits()
+        self.masks = pool.masks
+        self.sizes = sorted(set(runs))
+
+    def solve(self, budget: int) -> list[tuple[int, int]] | None:
+        return self.placed if self.go(0, budget, 0) else None
+
+    def cheapest(self, size: int) -> int:
+        """The fewest wildcards any single window of ``size`` needs now."""
         window = _WINDOW[size]
         held = 0
-        for s in suits:
-            mask = masks[s]
+        for s in self.suits:
+            mask = self.masks[s]
             for low in range(_RANKS + 1 - size):
                 count = (mask & (window << low)).bit_count()
                 if count > held:
                     held = count
         return size - held
 
-    def go(k: int, budget: int, start: int) -> bool:
-        need = _set_need(pool.totals, sets)
+    def go(self, k: int, budget: int, start: int) -> bool:
+        pool, runs = self.pool, self.runs
+        need = _set_need(pool.totals, self.sets)
         if k == len(runs):
             return need <= budget
         size = runs[k]
-        floor = {other: cheapest(other) for other in sizes}
+        floor = {other: self.cheapest(other) for other in self.sizes}
         rest = sum(floor[other] for other in runs[k + 1 :])
         if need + floor[size] + rest > budget:
             return False
-        options = _windows(masks, suits, size, start)
+        options = _windows(self.masks, self.suits, size, start)
         same_next = k + 1 < len(runs) and runs[k + 1] == size
         for cost, where in options:
             if need + cost + rest > budget:
                 break
             suit, low = divmod(where, 16)
             taken = pool.take_window(suit, low, size)
-            placed.append((suit, low))
-            if go(k + 1, budget - cost, where if same_next else 0):
-                for i in taken:
-                    pool.give(suit, i)
-                return True
-            placed.pop()
+            self.placed.append((suit, low))
+            found = self.go(k + 1, budget - cost, where if same_next else 0)
             for i in taken:
                 pool.give(suit, i)
+            if found:
+                return True
+            self.placed.pop()
         return False
-
-    return placed if go(0, budget, 0) else None
 
 
 def _windows(masks: list[int], suits: list[int], size: int, start: int) -> list[tuple[int, int]]:
@@ -492,14 +510,28 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
     pool = _check(hand, contract)
     if pool.size < contract.difficulty:
         return
-    requirements = contract.requirements
-    chosen: list[_Choice] = []
+    enumeration = _Enumeration(pool, contract.requirements)
+    if enumeration.feasible(0):
+        yield from enumeration.go(0)
 
-    def feasible(k: int) -> bool:  # whether requirements[k:] can be met from the pool
-        runs, sets, _ = _split(requirements[k:])
-        return _search(pool, runs, sets, pool.wilds) is not None
 
-    def go(k: int) -> Iterator[Fulfillment]:
+class _Enumeration:
+    """The depth-first enumeration of :func:`fulfillments` (a class: see :class:`_RunSearch`)."""
+
+    __slots__ = ("chosen", "pool", "requirements")
+
+    def __init__(self, pool: _Pool, requirements: tuple[Requirement, ...]) -> None:
+        self.pool = pool
+        self.requirements = requirements
+        self.chosen: list[_Choice] = []
+
+    def feasible(self, k: int) -> bool:
+        """Whether ``requirements[k:]`` can be met from what the pool holds now."""
+        runs, sets, _ = _split(self.requirements[k:])
+        return _search(self.pool, runs, sets, self.pool.wilds) is not None
+
+    def go(self, k: int) -> Iterator[Fulfillment]:
+        pool, requirements, chosen = self.pool, self.requirements, self.chosen
         if k == len(requirements):
             naturals = [[_NATURAL[s][i] for s, i in picked] for picked, _ in chosen]
             yield _with_wildcards(requirements, naturals, pool.wild_cards)
@@ -515,15 +547,12 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
                 pool.take(s, i)
             pool.wilds -= wilds
             chosen.append(choice)
-            if k + 1 == len(requirements) or feasible(k + 1):
-                yield from go(k + 1)
+            if k + 1 == len(requirements) or self.feasible(k + 1):
+                yield from self.go(k + 1)
             chosen.pop()
             pool.wilds += wilds
             for s, i in picked:
                 pool.give(s, i)
-
-    if feasible(0):
-        yield from go(0)
 
 
 def _key(choice: _Choice) -> tuple[tuple[tuple[int, int], ...], int]:
