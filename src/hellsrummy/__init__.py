@@ -50,10 +50,12 @@ from hellsrummy.engine import (
     apply,
     check,
     is_legal,
+    legal_discards,
     new_game,
     next_round,
     play_remains,
     round_suits,
+    rummies,
 )
 from hellsrummy.errors import (
     IllegalActionError,
@@ -204,6 +206,7 @@ __all__ = [
     "is_run",
     "is_set",
     "legal_actions",
+    "legal_discards",
     "meld_kinds",
     "new_game",
     "next_round",
@@ -213,6 +216,7 @@ __all__ = [
     "possible_melds",
     "random_stream",
     "round_suits",
+    "rummies",
     "seed_bytes",
     "shuffle",
     "sort_by_run",

@@ -202,6 +202,7 @@ def trusted(cls: type[_A], **fields: Any) -> _A:
     For the engine's own hot paths (the legal-move enumerator); everyone else should call the
     class. Cards must already be sorted.
 
+    >>> from hellsrummy.actions import trusted
     >>> trusted(Extend, meld=0, cards=(card("8H"),)) == Extend(0, cards("8H"))
     True
     """

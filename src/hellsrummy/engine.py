@@ -68,6 +68,7 @@ __all__ = [
     "apply",
     "check",
     "is_legal",
+    "legal_discards",
     "new_game",
     "next_round",
     "play_remains",
