@@ -38,6 +38,7 @@ accepts the compound forms (bigger melds, several cards at once, other meld orde
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -135,16 +136,21 @@ def _generate(state: GameState) -> Iterator[Action]:
         return
     seat = state.current
     hand = state.hands[seat]
-    deuces = sort_cards(c for c in hand if c.is_wild)
+    # The hand's deuces as (deuce, count), in card order.
+    kinds = tuple(Counter(sort_cards(c for c in hand if c.is_wild)).items())
     if not state.met[seat]:
         groups = tuple(
             len(list(group)) for _, group in itertools.groupby(state.contract.requirements)
         )
         for fulfilment in fulfillments(hand, state.contract):
-            yield from _with_deuces(fulfilment, deuces, groups)
+            yield from _with_deuces(fulfilment, kinds, groups)
     else:
-        for meld in possible_melds(hand, 3):
-            yield from _with_deuces((meld,), deuces)
+        if len(kinds) <= 1:  # one kind of deuce or none: each meld is one move
+            for meld in possible_melds(hand, 3):
+                yield trusted(Meld, melds=(meld,))
+        else:
+            for meld in possible_melds(hand, 3):
+                yield from _with_deuces((meld,), kinds)
         held = rummies(state)
         for number, table_meld in enumerate(state.melds if held else ()):
             for c in sort_cards(extensions(table_meld.cards).intersection(held)):
@@ -157,16 +163,18 @@ def _generate(state: GameState) -> Iterator[Action]:
 
 
 def _with_deuces(
-    melds: Sequence[tuple[Card, ...]], deuces: list[Card], groups: tuple[int, ...] = (1,)
+    melds: Sequence[tuple[Card, ...]],
+    kinds: tuple[tuple[Card, int], ...],
+    groups: tuple[int, ...] = (1,),
 ) -> Iterator[Meld]:
     """Every distinct ``Meld`` action laying these melds, one per choice of deuces.
 
-    ``melds`` take the hand's lowest deuces; every other distinct choice of the hand's deuces
-    is listed too, since it leaves different deuces in the hand.
+    ``melds`` take the hand's lowest deuces; every other distinct choice from the hand's
+    deuces (``kinds``: each deuce and how many the hand holds) is listed too, since it leaves
+    different deuces in the hand.
     """
     naturals = [tuple(c for c in meld if not c.is_wild) for meld in melds]
     wanted = [len(meld) - len(kept) for meld, kept in zip(melds, naturals, strict=True)]
-    kinds = tuple(Counter(deuces).items())  # deuces are sorted, so kinds are too
     if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
         choices: Iterator[tuple[tuple[Card, ...], ...]] = iter((tuple(melds),))
     else:
@@ -213,21 +221,21 @@ def _deal_deuces(
         yield ()
         return
     first, rest = wanted[0], wanted[1:]
-    for counts in _compositions(first, [have for _, have in kinds]):
+    for counts in _compositions(first, tuple(have for _, have in kinds)):
         chosen = tuple(c for (c, _), n in zip(kinds, counts, strict=True) for _ in range(n))
         left = tuple((c, have - n) for (c, have), n in zip(kinds, counts, strict=True) if have > n)
         for tail in _deal_deuces(left, rest):
             yield (chosen, *tail)
 
 
-def _compositions(total: int, limits: list[int]) -> Iterator[tuple[int, ...]]:
+@functools.lru_cache(maxsize=4096)
+def _compositions(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to write ``total`` as a sum of counts, each at most its limit, largest first."""
     if not limits:
-        if total == 0:
-            yield ()
-        return
+        return ((),) if total == 0 else ()
     room = sum(limits[1:])
+    found: list[tuple[int, ...]] = []
     for n in range(min(total, limits[0]), -1, -1):
         if total - n <= room:
-            for tail in _compositions(total - n, limits[1:]):
-                yield (n, *tail)
+            found.extend((n, *tail) for tail in _compositions(total - n, limits[1:]))
+    return tuple(found)

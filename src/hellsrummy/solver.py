@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 
@@ -442,25 +443,26 @@ def _set_choices(pool: _Pool, size: int) -> Iterator[_Choice]:
     for i, total in enumerate(pool.totals):
         if total < fewest:
             continue
-        held = [(s, counts[s * _RANKS + i]) for s in range(_SUITS) if counts[s * _RANKS + i]]
+        held = tuple((s, counts[s * _RANKS + i]) for s in range(_SUITS) if counts[s * _RANKS + i])
         for used in range(fewest, min(size, total) + 1):
             for picked in _multisubsets(held, used):
                 yield tuple((s, i) for s in picked), size - used
 
 
-def _multisubsets(held: list[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
+@functools.lru_cache(maxsize=4096)
+def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
     """Sub-multisets of ``size`` items from ``(item, count)`` pairs, items non-decreasing."""
     if size == 0:
-        yield ()
-        return
+        return ((),)
     if not held:
-        return
+        return ()
     (item, count), rest = held[0], held[1:]
     room = sum(n for _, n in rest)
+    found: list[tuple[int, ...]] = []
     for take in range(min(count, size), -1, -1):
         if size - take <= room:
-            for tail in _multisubsets(rest, size - take):
-                yield (item,) * take + tail
+            found.extend((item,) * take + tail for tail in _multisubsets(rest, size - take))
+    return tuple(found)
 
 
 def _run_choices(pool: _Pool, size: int) -> Iterator[_Choice]:
@@ -518,16 +520,17 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
 class _Enumeration:
     """The depth-first enumeration of :func:`fulfillments` (a class: see :class:`_RunSearch`)."""
 
-    __slots__ = ("chosen", "pool", "requirements")
+    __slots__ = ("chosen", "pool", "requirements", "rests")
 
     def __init__(self, pool: _Pool, requirements: tuple[Requirement, ...]) -> None:
         self.pool = pool
         self.requirements = requirements
         self.chosen: list[_Choice] = []
+        self.rests = [_split(requirements[k:])[:2] for k in range(len(requirements))]
 
     def feasible(self, k: int) -> bool:
         """Whether ``requirements[k:]`` can be met from what the pool holds now."""
-        runs, sets, _ = _split(self.requirements[k:])
+        runs, sets = self.rests[k]
         return _search(self.pool, runs, sets, self.pool.wilds) is not None
 
     def go(self, k: int) -> Iterator[Fulfillment]:
