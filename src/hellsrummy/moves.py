@@ -174,7 +174,7 @@ def _with_deuces(
     different deuces in the hand.
     """
     naturals = [tuple(c for c in meld if not c.is_wild) for meld in melds]
-    wanted = [len(meld) - len(kept) for meld, kept in zip(melds, naturals, strict=True)]
+    wanted = tuple(len(meld) - len(kept) for meld, kept in zip(melds, naturals, strict=True))
     if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
         choices: Iterator[tuple[tuple[Card, ...], ...]] = iter((tuple(melds),))
     else:
@@ -186,6 +186,10 @@ def _with_deuces(
             for chosen in _deal_deuces(kinds, wanted)
         )
     if len(melds) == 1:
+        for laid in choices:
+            yield trusted(Meld, melds=laid)
+        return
+    if max(groups) == 1:  # no two requirements alike: every choice is a different move
         for laid in choices:
             yield trusted(Meld, melds=laid)
         return
@@ -213,19 +217,20 @@ def _meld_key(meld: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]
     return naturals, tuple(c.order for c in meld if c.is_wild)
 
 
+@functools.lru_cache(maxsize=4096)
 def _deal_deuces(
-    kinds: tuple[tuple[Card, int], ...], wanted: list[int]
-) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    kinds: tuple[tuple[Card, int], ...], wanted: tuple[int, ...]
+) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """Every distinct way to give each meld its number of deuces from ``(deuce, count)``."""
     if not wanted:
-        yield ()
-        return
+        return ((),)
     first, rest = wanted[0], wanted[1:]
+    found: list[tuple[tuple[Card, ...], ...]] = []
     for counts in _compositions(first, tuple(have for _, have in kinds)):
         chosen = tuple(c for (c, _), n in zip(kinds, counts, strict=True) for _ in range(n))
         left = tuple((c, have - n) for (c, have), n in zip(kinds, counts, strict=True) if have > n)
-        for tail in _deal_deuces(left, rest):
-            yield (chosen, *tail)
+        found.extend((chosen, *tail) for tail in _deal_deuces(left, rest))
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -364,13 +364,19 @@ def wildcards_needed(hand: Iterable[Card], contract: Contract) -> int | None:
     >>> wildcards_needed(cards("7H 7S 7D 9C 9D 3S 2H"), contract_for(9)) is None
     True
     """
-    pool = _check(hand, contract)
+    cheapest = _cheapest(_check(hand, contract), contract)
+    return None if cheapest is None else cheapest[0]
+
+
+def _cheapest(pool: _Pool, contract: Contract) -> tuple[int, list[tuple[int, int]]] | None:
+    """The fewest wildcards that meet ``contract`` from ``pool``, with the runs' windows."""
     if pool.size < contract.difficulty:
         return None
     runs, sets, _ = _split(contract.requirements)
     for budget in range(pool.wilds + 1):
-        if _search(pool, runs, sets, budget) is not None:
-            return budget
+        placed = _search(pool, runs, sets, budget)
+        if placed is not None:
+            return budget, placed
     return None
 
 
@@ -389,15 +395,11 @@ def find_fulfillment(hand: Iterable[Card], contract: Contract) -> Fulfillment | 
     True
     """
     pool = _check(hand, contract)
-    if pool.size < contract.difficulty:
+    cheapest = _cheapest(pool, contract)
+    if cheapest is None:
         return None
+    placed = cheapest[1]
     runs, sets, run_positions = _split(contract.requirements)
-    for budget in range(pool.wilds + 1):
-        placed = _search(pool, runs, sets, budget)
-        if placed is not None:
-            break
-    else:
-        return None
     requirements = contract.requirements
     naturals: list[list[Card]] = [[] for _ in requirements]
     for position, size, (suit, low) in zip(run_positions, runs, placed, strict=False):
