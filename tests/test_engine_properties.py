@@ -27,7 +27,6 @@ from hellsrummy import (
     new_game,
     next_round,
     pack,
-    round_suits,
 )
 from hellsrummy.events import Refilled
 
@@ -64,8 +63,7 @@ class RoundStart:
     def __init__(self, state: GameState) -> None:
         self.log = state.log
         self.cards = cards_in_play(state)
-        suits = round_suits(state.rules, len(state.active_seats()), state.round)
-        self.refill_deck = Counter(pack(suits, 1))
+        self.refill_deck = Counter(pack(state.suits, 1))
 
 
 def check_invariants(state: GameState, start: RoundStart) -> None:

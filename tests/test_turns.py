@@ -388,3 +388,17 @@ def test_the_same_seed_deals_the_same_game() -> None:
     c = new_game(4, seed="other")
     assert a == b and hash(a) == hash(b)
     assert a.hands != c.hands
+
+
+def test_a_refill_deck_has_the_rounds_suits_even_after_a_seat_leaves() -> None:
+    five = deal(
+        hands=["4H 5H", "7H 7S 7D 9C", "3C 3D", "8E 8E", "JC QD"],
+        discard="9S",
+        stock="QH",
+    )
+    state = new_game(5, seed="refill", deal=five)
+    assert len(state.suits) == 5  # five players: the Eagles join the French suits
+    state = apply(state, Leave(3))
+    state = apply(state, Pass())  # seat 2 gets 9S + QH; seat 1 draws from a fresh deck
+    assert Refilled(65) in state.events
+    assert {c.suit for c in state.stock} | {state.hands[1][-1].suit} <= set(state.suits)

@@ -54,7 +54,6 @@ from hellsrummy.engine import (
     new_game,
     next_round,
     play_remains,
-    round_suits,
     rummies,
 )
 from hellsrummy.errors import (
@@ -215,7 +214,6 @@ __all__ = [
     "play_remains",
     "possible_melds",
     "random_stream",
-    "round_suits",
     "rummies",
     "seed_bytes",
     "shuffle",

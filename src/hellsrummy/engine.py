@@ -40,7 +40,7 @@ from hellsrummy.actions import (
     Take,
 )
 from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import Card, Suit, format_cards, pack, sort_cards
+from hellsrummy.deck import Card, format_cards, pack, sort_cards
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.events import (
     Discarded,
@@ -73,7 +73,6 @@ __all__ = [
     "new_game",
     "next_round",
     "play_remains",
-    "round_suits",
     "rummies",
 ]
 
@@ -104,15 +103,6 @@ def _names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
             f"a game needs {rules.min_players} to {rules.max_players} players, got {len(names)}"
         )
     return names
-
-
-def round_suits(rules: Rules, players: int, round_number: int) -> tuple[Suit, ...]:
-    """The suits of a round's pack for ``players`` seats still in the game.
-
-    >>> "".join(s.letter for s in round_suits(Rules(), 7, 0))
-    'CDHSER'
-    """
-    return rules.deck_plan.plan(players, rules.schedule[round_number])[0]
 
 
 def _round_pack(rules: Rules, players: int, round_number: int) -> tuple[Card, ...]:
@@ -177,6 +167,7 @@ def new_game(
         melds=(),
         discard=None,
         stock=(),
+        suits=(),
         refills=0,
         met=(False,) * count,
         penalties=empty,
@@ -219,6 +210,7 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
         stock = deal.stock
     count = len(state.names)
     difficulty = state.rules.schedule[round_number]
+    suits = state.rules.deck_plan.plan(len(seats), difficulty)[0]
     return _evolve(
         state,
         round=round_number,
@@ -229,6 +221,7 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
         melds=(),
         discard=discard,
         stock=stock,
+        suits=suits,
         refills=0,
         met=(False,) * count,
         penalties=(0,) * count,
@@ -632,8 +625,7 @@ def _draw(
     """Draw the top stock card, refilling the stock with a fresh deck when it is empty."""
     if not stock:
         refills += 1
-        suits = round_suits(state.rules, len(state.active_seats()), state.round)
-        stock = shuffle(pack(suits, 1), state.seed, f"round {state.round} deck {refills}")
+        stock = shuffle(pack(state.suits, 1), state.seed, f"round {state.round} deck {refills}")
         log = log.append(Refilled(len(stock)))
     return stock[0], stock[1:], refills, log
 

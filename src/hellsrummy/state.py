@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from hellsrummy.contracts import Contract
-from hellsrummy.deck import Card, format_cards, sort_cards
+from hellsrummy.deck import Card, Suit, format_cards, sort_cards
 from hellsrummy.difficulty import contract_for
 from hellsrummy.events import Event, EventLog
 from hellsrummy.rules import Rules
@@ -173,6 +173,8 @@ class GameState:
     """The discard; ``None`` between a take or pass and the next discard."""
     stock: tuple[Card, ...]
     """The stock, from the top: ``stock[0]`` is the next card drawn."""
+    suits: tuple[Suit, ...]
+    """The suits of this round's pack; a refill deck has the same suits."""
     refills: int
     """How many fresh decks have been added to this round's stock."""
     met: tuple[bool, ...]
