@@ -509,7 +509,7 @@ def _verify_discard(state: GameState, action: Discard) -> IllegalActionError | N
     seat = state.current
     if action.card not in state.hands[seat]:
         return IllegalActionError(Reason.NOT_IN_HAND, f"{action.card} is not in seat {seat}'s hand")
-    return _DiscardRule(state).refusal(action.card)
+    return _discard_rule(state).refusal(action.card)
 
 
 class _DiscardRule:
@@ -567,6 +567,21 @@ class _DiscardRule:
         return None
 
 
+_last_rule: list[_DiscardRule] = []
+
+
+def _discard_rule(state: GameState) -> _DiscardRule:
+    """The discard rule of ``state``, reusing the last one worked out if it was for ``state``.
+
+    The legal-move enumerator and then ``apply`` usually ask about the same state in a row.
+    """
+    if _last_rule and _last_rule[0].state is state:
+        return _last_rule[0]
+    rule = _DiscardRule(state)
+    _last_rule[:] = [rule]
+    return rule
+
+
 def legal_discards(state: GameState) -> list[Card]:
     """The distinct cards the current seat may discard without error, in card order.
 
@@ -578,7 +593,7 @@ def legal_discards(state: GameState) -> list[Card]:
     """
     if state.phase is not Phase.PLAY:
         return []
-    rule = _DiscardRule(state)
+    rule = _discard_rule(state)
     return [c for c in sort_cards(set(rule.hand)) if rule.refusal(c) is None]
 
 
@@ -719,19 +734,27 @@ def _swap(state: GameState, action: SwapWildcard) -> GameState:
 def _discard(state: GameState, action: Discard) -> GameState:
     seat = state.current
     hand = _remove(state.hands[seat], (action.card,))
+    turns = state.turns + 1
+    max_turns = state.rules.max_turns
+    if hand and (max_turns is None or turns < max_turns):  # the usual case: the turn passes
+        return _evolve(
+            state,
+            hands=_replace(state.hands, seat, hand),
+            discard=action.card,
+            turns=turns,
+            current=_next_seat(state.left, seat),
+            phase=Phase.DECIDE,
+            taken=None,
+            log=state.log.append(Discarded(seat, action.card)),
+        )
     after = _evolve(
         state,
         hands=_replace(state.hands, seat, hand),
         discard=action.card,
-        turns=state.turns + 1,
+        turns=turns,
         log=state.log.append(Discarded(seat, action.card)),
     )
-    if not hand:
-        return _end_round(after, winner=seat)
-    max_turns = state.rules.max_turns
-    if max_turns is not None and after.turns >= max_turns:
-        return _end_round(after, winner=None)
-    return _evolve(after, current=_next_seat(state.left, seat), phase=Phase.DECIDE, taken=None)
+    return _end_round(after, winner=None if hand else seat)
 
 
 def _protection(state: GameState, action: SetPlayProtection) -> GameState:
