@@ -125,6 +125,11 @@ from hellsrummy.state import (
     RoundResult,
     TableMeld,
 )
+from hellsrummy.views import (
+    PlayerView,
+    resample,
+    view,
+)
 
 __version__ = "0.1.0.dev0"
 
@@ -165,6 +170,7 @@ __all__ = [
     "Phase",
     "PlayProtectionChanged",
     "PlayProtectionWarning",
+    "PlayerView",
     "Rank",
     "Reason",
     "Refilled",
@@ -214,6 +220,7 @@ __all__ = [
     "play_remains",
     "possible_melds",
     "random_stream",
+    "resample",
     "rummies",
     "seed_bytes",
     "shuffle",
@@ -221,5 +228,6 @@ __all__ = [
     "sort_by_set",
     "sort_cards",
     "swaps",
+    "view",
     "wildcards_needed",
 ]

@@ -168,6 +168,7 @@ def new_game(
         discard=None,
         stock=(),
         suits=(),
+        decks=0,
         refills=0,
         met=(False,) * count,
         penalties=empty,
@@ -210,7 +211,7 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
         stock = deal.stock
     count = len(state.names)
     difficulty = state.rules.schedule[round_number]
-    suits = state.rules.deck_plan.plan(len(seats), difficulty)[0]
+    suits, decks = state.rules.deck_plan.plan(len(seats), difficulty)
     return _evolve(
         state,
         round=round_number,
@@ -222,6 +223,7 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
         discard=discard,
         stock=stock,
         suits=suits,
+        decks=decks,
         refills=0,
         met=(False,) * count,
         penalties=(0,) * count,

@@ -49,6 +49,7 @@ from hellsrummy.engine import is_legal, legal_discards, rummies
 from hellsrummy.melds import extensions, swaps
 from hellsrummy.solver import fulfillments, possible_melds
 from hellsrummy.state import GameState, Phase
+from hellsrummy.views import PlayerView
 
 __all__ = ["LegalActions", "legal_actions"]
 
@@ -61,12 +62,10 @@ class LegalActions:
     (2, True, Pass())
     """
 
-    __slots__ = ("_found", "_source", "state")
+    __slots__ = ("_found", "_source", "_state")
 
     def __init__(self, state: GameState) -> None:
-        if not isinstance(state, GameState):
-            raise ValueError(f"state must be a GameState, got {state!r}")
-        self.state = state
+        self._state = state
         self._found: list[Action] = []
         self._source: Iterator[Action] | None = _generate(state)
 
@@ -103,7 +102,7 @@ class LegalActions:
 
     def __contains__(self, action: object) -> bool:
         try:
-            return is_legal(self.state, action)  # type: ignore[arg-type]
+            return is_legal(self._state, action)  # type: ignore[arg-type]
         except ValueError:
             return False
 
@@ -113,13 +112,59 @@ class LegalActions:
         return f"<LegalActions of {len(self)}: {shown}{more}>"
 
 
-def legal_actions(state: GameState) -> LegalActions:
+def legal_actions(state: GameState | PlayerView) -> LegalActions:
     """The legal game moves of the seat to act, lazily (see the module documentation).
 
-    >>> [str(a) for a in legal_actions(new_game(3, seed=2026))]
-    ['take', 'pass']
+    ``state`` may be the game state, or the :class:`hellsrummy.PlayerView` of the seat to
+    act: a frontend can ask its own view what it may do. The view of any other seat has no
+    moves.
+
+    >>> state = new_game(3, seed=2026)
+    >>> [str(a) for a in legal_actions(state)], len(legal_actions(view(state, 1)))
+    (['take', 'pass'], 2)
+    >>> len(legal_actions(view(state, 2)))
+    0
     """
+    if isinstance(state, PlayerView):
+        return LegalActions(_as_state(state))
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState or a PlayerView, got {state!r}")
     return LegalActions(state)
+
+
+def _as_state(seen: PlayerView) -> GameState:
+    """A state that agrees with the view wherever the seat's moves depend on it.
+
+    Other hands are left empty and the stock too: the moves of the seat to act depend only
+    on its own hand and on public facts. Only the enumerator ever sees this state.
+    """
+    hands = tuple(seen.hand if seat == seen.seat else () for seat in range(seen.players))
+    return GameState(
+        rules=seen.rules,
+        seed=b"view",
+        names=seen.names,
+        round=seen.round,
+        dealer=seen.dealer,
+        current=seen.current,
+        phase=seen.phase if seen.to_act else Phase.ROUND_OVER,
+        hands=hands,
+        melds=seen.melds,
+        discard=seen.discard,
+        stock=(),
+        suits=seen.suits,
+        decks=seen.decks,
+        refills=seen.refills,
+        met=seen.met,
+        penalties=seen.penalties,
+        errors=seen.errors,
+        results=seen.results,
+        scores=seen.scores,
+        protection=seen.protection,
+        left=seen.left,
+        turns=seen.turns,
+        taken=seen.taken,
+        log=seen.log,
+    )
 
 
 _TAKE = Take()

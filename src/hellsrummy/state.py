@@ -175,6 +175,8 @@ class GameState:
     """The stock, from the top: ``stock[0]`` is the next card drawn."""
     suits: tuple[Suit, ...]
     """The suits of this round's pack; a refill deck has the same suits."""
+    decks: int
+    """How many decks of those suits this round's pack was made of."""
     refills: int
     """How many fresh decks have been added to this round's stock."""
     met: tuple[bool, ...]

@@ -1,0 +1,256 @@
+"""What one seat may know: :class:`PlayerView`, and determinizing a view back into a game.
+
+A view holds the seat's own hand and everything public — every seat's hand size, met flag,
+scores and penalties, the melds, the discard, the stock size, whose turn it is, the phase, the
+play-protection switches and the public events — and never another seat's cards, the stock
+order or the seed (SPEC.md §8). A server keeps the :class:`hellsrummy.GameState` and sends
+each client its view.
+
+>>> state = new_game(3, seed="secret")
+>>> mine = view(state, 1)
+>>> mine.seat, len(mine.hand), mine.hand_sizes, mine.stock_size
+(1, 9, (9, 9, 9), 76)
+>>> list(legal_actions(mine))   # the seat to act can ask its own view what it may do
+[Take(), Pass()]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from hellsrummy.contracts import Contract
+from hellsrummy.deck import Card, Suit, pack, sort_cards
+from hellsrummy.difficulty import contract_for
+from hellsrummy.events import Event, EventLog
+from hellsrummy.rules import Rules
+from hellsrummy.shuffle import Seed, seed_bytes, shuffle
+from hellsrummy.state import GameState, Phase, RoundResult, TableMeld
+
+__all__ = ["PlayerView", "resample", "view"]
+
+
+@attrs.frozen(cache_hash=True)
+class PlayerView:
+    """Everything seat ``seat`` may know about a game, and nothing more.
+
+    Per-seat tuples are indexed by seat, as in :class:`hellsrummy.GameState`. The public log
+    is carried along (``log``, ``events``) but, as for states, takes no part in equality.
+
+    >>> mine = view(new_game(4, seed=1), 2)
+    >>> mine.phase, mine.current, mine.names[mine.seat]
+    (<Phase.DECIDE: 'decide'>, 1, 'Seat 2')
+    """
+
+    seat: int
+    """The seat that sees this view."""
+    rules: Rules
+    names: tuple[str, ...]
+    round: int
+    dealer: int
+    current: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    """The seat's own hand, sorted."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    melds: tuple[TableMeld, ...]
+    discard: Card | None
+    stock_size: int
+    suits: tuple[Suit, ...]
+    decks: int
+    refills: int
+    met: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    errors: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    scores: tuple[int, ...]
+    protection: tuple[bool, ...]
+    left: tuple[bool, ...]
+    turns: int
+    taken: Card | None
+    """The card the current seat took this turn (everyone saw it taken)."""
+    log: EventLog = attrs.field(eq=False, repr=False)
+
+    @property
+    def players(self) -> int:
+        """The number of seats.
+
+        >>> view(new_game(3, seed=1), 0).players
+        3
+        """
+        return len(self.names)
+
+    @property
+    def difficulty(self) -> int:
+        """The current round's difficulty.
+
+        >>> view(new_game(3, seed=1), 0).difficulty
+        6
+        """
+        return self.rules.schedule[self.round]
+
+    @property
+    def contract(self) -> Contract:
+        """The current round's contract.
+
+        >>> str(view(new_game(3, seed=1), 0).contract)
+        'Two Sets of 3'
+        """
+        return contract_for(self.difficulty)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The public events so far, oldest first.
+
+        >>> view(new_game(3, seed=1), 0).events[0].difficulty
+        6
+        """
+        return tuple(self.log)
+
+    @property
+    def to_act(self) -> bool:
+        """Whether it is this seat's turn (a take/pass decision or plays and a discard).
+
+        >>> state = new_game(3, seed=1)
+        >>> view(state, 1).to_act, view(state, 2).to_act
+        (True, False)
+        """
+        return self.phase in (Phase.DECIDE, Phase.PLAY) and self.current == self.seat
+
+    def hand_value(self) -> int:
+        """The points this seat would score if the round ended now.
+
+        >>> mine = view(new_game(3, seed=1), 0)
+        >>> mine.hand_value() == mine.rules.score_table.hand_value(mine.hand)
+        True
+        """
+        return self.rules.score_table.hand_value(self.hand) + self.penalties[self.seat]
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state`` (SPEC.md §8).
+
+    >>> state = new_game(3, seed=1)
+    >>> view(state, 0).hand == state.hands[0]
+    True
+    >>> view(state, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat must be a seat of the game (0 to 2), got 3
+    """
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState, got {state!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise ValueError(
+            f"seat must be a seat of the game (0 to {state.players - 1}), got {seat!r}"
+        )
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        names=state.names,
+        round=state.round,
+        dealer=state.dealer,
+        current=state.current,
+        phase=state.phase,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        melds=state.melds,
+        discard=state.discard,
+        stock_size=len(state.stock),
+        suits=state.suits,
+        decks=state.decks,
+        refills=state.refills,
+        met=state.met,
+        penalties=state.penalties,
+        errors=state.errors,
+        results=state.results,
+        scores=state.scores,
+        protection=state.protection,
+        left=state.left,
+        turns=state.turns,
+        taken=state.taken,
+        log=state.log,
+    )
+
+
+def _round_cards(seen: PlayerView) -> Counter[Card]:
+    """Every card in play this round: the round's pack and its refill decks."""
+    every: Counter[Card] = Counter(pack(seen.suits, seen.decks))
+    for _ in range(seen.refills):
+        every.update(pack(seen.suits, 1))
+    return every
+
+
+def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
+    """A full game state consistent with ``seen``: a *determinization* for search-based bots.
+
+    The observing seat's hand, the melds, the discard and everything public are kept; the
+    cards this seat cannot see (the other hands and the stock) are dealt at random from the
+    cards of the round it has not seen (the round's pack and refill decks, less its own hand,
+    the melds and the discard), each hidden place getting its size. The result is
+    reproducible from ``rng_seed`` (using the shuffle of :mod:`hellsrummy.shuffle`), and its
+    own seed is derived from ``rng_seed``, not the real game's, which the view never holds.
+
+    Cards other seats are publicly known to hold (a discard they took) are not pinned: they
+    are dealt like any unseen card.
+
+    >>> state = new_game(4, seed="real")
+    >>> guess = resample(view(state, 2), rng_seed=1)
+    >>> guess.hands[2] == state.hands[2], [len(h) for h in guess.hands]
+    (True, [9, 9, 9, 9])
+    >>> view(guess, 2) == view(state, 2)
+    True
+    """
+    if not isinstance(seen, PlayerView):
+        raise ValueError(f"seen must be a PlayerView, got {seen!r}")
+    seed = b"resample:" + seed_bytes(rng_seed)
+    unseen = _round_cards(seen)
+    visible: Counter[Card] = Counter(seen.hand)
+    for meld in seen.melds:
+        visible.update(meld.cards)
+    if seen.discard is not None:
+        visible[seen.discard] += 1
+    unseen.subtract(visible)
+    if any(count < 0 for count in unseen.values()):
+        raise ValueError("the view shows more cards than the round's pack and refills hold")
+    pool = shuffle(sort_cards(unseen.elements()), seed, "resample")
+    hidden = sum(size for other, size in enumerate(seen.hand_sizes) if other != seen.seat)
+    if hidden + seen.stock_size > len(pool):
+        raise ValueError("the view hides more cards than the round's pack has unseen")
+    hands: list[tuple[Card, ...]] = []
+    position = 0
+    for other, size in enumerate(seen.hand_sizes):
+        if other == seen.seat:
+            hands.append(seen.hand)
+        else:
+            hands.append(tuple(sort_cards(pool[position : position + size])))
+            position += size
+    stock = pool[position : position + seen.stock_size]
+    return GameState(
+        rules=seen.rules,
+        seed=seed,
+        names=seen.names,
+        round=seen.round,
+        dealer=seen.dealer,
+        current=seen.current,
+        phase=seen.phase,
+        hands=tuple(hands),
+        melds=seen.melds,
+        discard=seen.discard,
+        stock=stock,
+        suits=seen.suits,
+        decks=seen.decks,
+        refills=seen.refills,
+        met=seen.met,
+        penalties=seen.penalties,
+        errors=seen.errors,
+        results=seen.results,
+        scores=seen.scores,
+        protection=seen.protection,
+        left=seen.left,
+        turns=seen.turns,
+        taken=seen.taken,
+        log=seen.log,
+    )
