@@ -104,6 +104,11 @@ from hellsrummy.rules import (
     ScoreTable,
     penalty_value,
 )
+from hellsrummy.serialize import (
+    FORMAT,
+    from_dict,
+    to_dict,
+)
 from hellsrummy.shuffle import (
     Seed,
     random_stream,
@@ -136,6 +141,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "DEFAULT_DECK_PLAN",
     "DIFFICULTIES",
+    "FORMAT",
     "FRENCH_SUITS",
     "MAX_RUN",
     "MIN_MELD",
@@ -204,6 +210,7 @@ __all__ = [
     "extensions",
     "find_fulfillment",
     "format_cards",
+    "from_dict",
     "fulfillments",
     "is_legal",
     "is_meld",
@@ -228,6 +235,7 @@ __all__ = [
     "sort_by_set",
     "sort_cards",
     "swaps",
+    "to_dict",
     "view",
     "wildcards_needed",
 ]

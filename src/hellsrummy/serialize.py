@@ -1,0 +1,572 @@
+"""Plain data in and out: every value of the library as JSON-ready dicts, validated on the way in.
+
+:func:`to_dict` turns a :class:`hellsrummy.GameState`, :class:`hellsrummy.PlayerView`,
+:class:`hellsrummy.Rules`, any action or any event into a dict of ``str`` / ``int`` /
+``bool`` / ``None`` / ``list`` / ``dict`` only, with cards as their text (``"10H"``) and a
+format version. :func:`from_dict` reads one back and checks *everything*: a malformed or
+hostile dict raises :class:`ValueError` naming the path of the bad field (``hands[2][4]``),
+and never yields a half-built or inconsistent value. No I/O happens here: ``json.dumps`` and
+``json.loads`` are the caller's.
+
+>>> state = new_game(3, seed=7)
+>>> data = to_dict(state)
+>>> data["format"], data["type"], data["hands"][0][:3]
+(1, 'GameState', ['2D', '4C', '5S'])
+>>> from_dict(data) == state
+True
+>>> from_dict({**data, "current": 5})
+Traceback (most recent call last):
+...
+ValueError: current: must be a seat from 0 to 2, got 5
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from hellsrummy import actions as _actions
+from hellsrummy import events as _events
+from hellsrummy.deck import SUITS, Card, Suit, card, pack
+from hellsrummy.difficulty import DeckPlan
+from hellsrummy.events import EventLog
+from hellsrummy.melds import is_meld
+from hellsrummy.rules import DiscardPolicy, Rules, ScoreTable
+from hellsrummy.shuffle import Seed
+from hellsrummy.state import GameState, Phase, RoundResult, TableMeld
+from hellsrummy.views import PlayerView
+
+__all__ = ["FORMAT", "from_dict", "to_dict"]
+
+#: The version of the data format written by :func:`to_dict`.
+FORMAT = 1
+
+T = TypeVar("T")
+
+_ACTIONS: dict[str, type] = {
+    "take": _actions.Take,
+    "pass": _actions.Pass,
+    "meld": _actions.Meld,
+    "extend": _actions.Extend,
+    "swap": _actions.SwapWildcard,
+    "discard": _actions.Discard,
+    "protection": _actions.SetPlayProtection,
+    "leave": _actions.Leave,
+}
+_EVENTS: dict[str, type] = {
+    "round_started": _events.RoundStarted,
+    "took": _events.Took,
+    "passed": _events.Passed,
+    "refilled": _events.Refilled,
+    "melded": _events.Melded,
+    "extended": _events.Extended,
+    "swapped": _events.Swapped,
+    "discarded": _events.Discarded,
+    "discard_error": _events.DiscardErrorMade,
+    "play_protection_warning": _events.PlayProtectionWarning,
+    "play_protection_changed": _events.PlayProtectionChanged,
+    "seat_left": _events.SeatLeft,
+    "round_ended": _events.RoundEnded,
+}
+_ACTION_NAMES = {cls: name for name, cls in _ACTIONS.items()}
+_EVENT_NAMES = {cls: name for name, cls in _EVENTS.items()}
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    """A field value as plain data: cards as text, tuples as lists, enums as their value."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (Phase, DiscardPolicy)):
+        return value.value
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, TableMeld):
+        return {"cards": _plain(value.cards), "owner": value.owner}
+    if attrs.has(type(value)):
+        return {
+            field.name: _plain(getattr(value, field.name)) for field in attrs.fields(type(value))
+        }
+    return value
+
+
+def _seed_data(seed: Seed) -> Any:
+    if isinstance(seed, bytes):
+        return {"hex": seed.hex()}
+    return seed
+
+
+def _rules_data(rules: Rules) -> dict[str, Any]:
+    data = _plain(rules)
+    data["deck_plan"] = {
+        "suits_by_players": [list(step) for step in rules.deck_plan.suits_by_players],
+        "decks_by_difficulty": [list(step) for step in rules.deck_plan.decks_by_difficulty],
+    }
+    return data  # type: ignore[no-any-return]
+
+
+def _with_fields(value: Any, skip: Sequence[str]) -> dict[str, Any]:
+    return {
+        field.name: _plain(getattr(value, field.name))
+        for field in attrs.fields(type(value))
+        if field.name not in skip
+    }
+
+
+def to_dict(value: Any) -> dict[str, Any]:
+    """``value`` as a JSON-ready dict with ``"format"`` and ``"type"`` keys.
+
+    Accepts a :class:`hellsrummy.GameState`, :class:`hellsrummy.PlayerView`,
+    :class:`hellsrummy.Rules`, any action and any event.
+
+    >>> to_dict(Extend(2, cards("8H")))
+    {'format': 1, 'type': 'action', 'action': 'extend', 'meld': 2, 'cards': ['8H']}
+    >>> to_dict(Rules())["discard_policy"]
+    'penalize'
+    """
+    head: dict[str, Any] = {"format": FORMAT}
+    if isinstance(value, GameState):
+        body = _with_fields(value, skip=("rules", "seed", "log"))
+        return {
+            **head,
+            "type": "GameState",
+            "rules": _rules_data(value.rules),
+            "seed": _seed_data(value.seed),
+            **body,
+            "events": [_event_data(event) for event in value.log],
+        }
+    if isinstance(value, PlayerView):
+        body = _with_fields(value, skip=("rules", "log"))
+        return {
+            **head,
+            "type": "PlayerView",
+            "rules": _rules_data(value.rules),
+            **body,
+            "events": [_event_data(event) for event in value.log],
+        }
+    if isinstance(value, Rules):
+        return {**head, "type": "Rules", **_rules_data(value)}
+    if type(value) in _ACTION_NAMES:
+        return {**head, "type": "action", **_action_data(value)}
+    if type(value) in _EVENT_NAMES:
+        return {**head, "type": "event", **_event_data(value)}
+    raise ValueError(f"cannot convert {type(value).__name__} to a dict")
+
+
+def _action_data(action: Any) -> dict[str, Any]:
+    return {"action": _ACTION_NAMES[type(action)], **_with_fields(action, skip=())}
+
+
+def _event_data(event: Any) -> dict[str, Any]:
+    return {"event": _EVENT_NAMES[type(event)], **_with_fields(event, skip=())}
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads plain data at a path, raising ``ValueError("path: problem")`` on anything off."""
+
+    __slots__ = ("path", "value")
+
+    def __init__(self, value: Any, path: str = "") -> None:
+        self.value = value
+        self.path = path
+
+    def fail(self, problem: str) -> ValueError:
+        return ValueError(f"{self.path or 'value'}: {problem}")
+
+    def key(self, name: str) -> _Reader:
+        data = self.mapping()
+        if name not in data:
+            raise ValueError(f"{self._join(name)}: missing")
+        return _Reader(data[name], self._join(name))
+
+    def optional_key(self, name: str) -> _Reader | None:
+        data = self.mapping()
+        return _Reader(data[name], self._join(name)) if name in data else None
+
+    def _join(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def mapping(self) -> dict[str, Any]:
+        if not isinstance(self.value, dict):
+            raise self.fail(f"must be an object, got {_kind(self.value)}")
+        return self.value
+
+    def items(self) -> list[_Reader]:
+        if not isinstance(self.value, list):
+            raise self.fail(f"must be a list, got {_kind(self.value)}")
+        return [_Reader(item, f"{self.path}[{k}]") for k, item in enumerate(self.value)]
+
+    def integer(self, low: int | None = None, high: int | None = None) -> int:
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"must be an integer, got {_kind(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise self.fail(f"must be {bounds}, got {value}")
+        return value
+
+    def seat(self, players: int | None) -> int:
+        value = self.integer(0)
+        if players is not None and not 0 <= value < players:
+            raise self.fail(f"must be a seat from 0 to {players - 1}, got {value}")
+        return value
+
+    def boolean(self) -> bool:
+        if not isinstance(self.value, bool):
+            raise self.fail(f"must be true or false, got {_kind(self.value)}")
+        return self.value
+
+    def text(self) -> str:
+        if not isinstance(self.value, str):
+            raise self.fail(f"must be a string, got {_kind(self.value)}")
+        return self.value
+
+    def card(self) -> Card:
+        text = self.text()
+        try:
+            return card(text)
+        except ValueError as error:
+            raise self.fail(str(error)) from None
+
+    def optional(self, read: Callable[[_Reader], T]) -> T | None:
+        return None if self.value is None else read(self)
+
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(item.card() for item in self.items())
+
+    def ints(self, players: int | None, low: int = 0) -> tuple[int, ...]:
+        values = tuple(item.integer(low) for item in self.items())
+        self._per_seat(values, players)
+        return values
+
+    def bools(self, players: int | None) -> tuple[bool, ...]:
+        values = tuple(item.boolean() for item in self.items())
+        self._per_seat(values, players)
+        return values
+
+    def _per_seat(self, values: tuple[Any, ...], players: int | None) -> None:
+        if players is not None and len(values) != players:
+            raise self.fail(f"must have one entry per seat ({players}), got {len(values)}")
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _read_rules(data: _Reader) -> Rules:
+    plan = data.key("deck_plan")
+    scores = data.key("score_table")
+    try:
+        deck_plan = DeckPlan(
+            suits_by_players=[
+                tuple(x.integer() for x in step.items())
+                for step in plan.key("suits_by_players").items()
+            ],
+            decks_by_difficulty=[
+                tuple(x.integer() for x in step.items())
+                for step in plan.key("decks_by_difficulty").items()
+            ],
+        )
+    except ValueError as error:
+        if str(error).startswith(plan.path + "."):
+            raise
+        raise plan.fail(str(error)) from None
+    max_turns = data.key("max_turns").optional(lambda r: r.integer(1))
+    try:
+        return Rules(
+            schedule=[item.integer() for item in data.key("schedule").items()],
+            hand_size=data.key("hand_size").integer(1),
+            min_players=data.key("min_players").integer(2),
+            max_players=data.key("max_players").integer(2),
+            deck_plan=deck_plan,
+            score_table=ScoreTable(
+                low=scores.key("low").integer(0),
+                high=scores.key("high").integer(0),
+                ace=scores.key("ace").integer(0),
+                wild=scores.key("wild").integer(0),
+            ),
+            discard_policy=data.key("discard_policy").text(),
+            discard_error_points=data.key("discard_error_points").integer(0),
+            expert=data.key("expert").boolean(),
+            max_turns=max_turns,
+            exact_contract_melds=data.key("exact_contract_melds").boolean(),
+            discard_taken_card=data.key("discard_taken_card").boolean(),
+        )
+    except ValueError as error:
+        message = str(error)
+        if not data.path or message.startswith(data.path + "."):
+            raise
+        first = re.split(r"[\[: ]", message, maxsplit=1)[0]
+        if first in _RULES_FIELDS:  # the message starts with the field it is about
+            raise ValueError(f"{data.path}.{message}") from None
+        raise data.fail(message) from None
+
+
+_RULES_FIELDS = frozenset(field.name for field in attrs.fields(Rules))
+
+
+def _read_seed(data: _Reader) -> Seed:
+    value = data.value
+    if isinstance(value, bool) or not isinstance(value, (int, str, dict)):
+        raise data.fail(f"must be an integer, a string or {{'hex': ...}}, got {_kind(value)}")
+    if isinstance(value, dict):
+        text = data.key("hex").text()
+        try:
+            return bytes.fromhex(text)
+        except ValueError:
+            raise data.fail("hex must be an even number of hex digits") from None
+    return value
+
+
+def _read_suits(data: _Reader) -> tuple[Suit, ...]:
+    letters = [item.text() for item in data.items()]
+    count = len(letters)
+    if not 1 <= count <= len(SUITS) or letters != [s.letter for s in SUITS[:count]]:
+        raise data.fail(f"must be the first suits in the order C D H S E R M, got {letters}")
+    return SUITS[:count]
+
+
+def _read_melds(data: _Reader, players: int) -> tuple[TableMeld, ...]:
+    melds = []
+    for item in data.items():
+        cards_ = item.key("cards").cards()
+        if not is_meld(cards_):
+            raise item.key("cards").fail(f"is not a meld: {' '.join(map(str, cards_))}")
+        melds.append(TableMeld(cards_, item.key("owner").seat(players)))
+    return tuple(melds)
+
+
+def _read_results(data: _Reader, players: int, rules: Rules) -> tuple[RoundResult, ...]:
+    results = []
+    for number, item in enumerate(data.items()):
+        if item.key("round").integer() != number:
+            raise item.key("round").fail(f"must be {number} (results are in round order)")
+        difficulty = item.key("difficulty").integer()
+        if number >= len(rules.schedule) or difficulty != rules.schedule[number]:
+            raise item.key("difficulty").fail("does not match the rules' schedule")
+        results.append(
+            RoundResult(
+                round=number,
+                difficulty=difficulty,
+                winner=item.key("winner").optional(lambda r: r.seat(players)),
+                points=item.key("points").ints(players),
+                met=item.key("met").bools(players),
+                errors=item.key("errors").ints(players),
+                turns=item.key("turns").integer(0),
+            )
+        )
+    return tuple(results)
+
+
+_FIELD_READERS: dict[str, Callable[[_Reader, int | None], Any]] = {
+    "seat": lambda r, n: r.seat(n),
+    "to": lambda r, n: r.seat(n),
+    "winner": lambda r, n: r.optional(lambda x: x.seat(n)),
+    "round": lambda r, n: r.integer(0),
+    "dealer": lambda r, n: r.seat(n),
+    "difficulty": lambda r, n: r.integer(3, 25),
+    "first": lambda r, n: r.integer(0),
+    "meld": lambda r, n: r.integer(0),
+    "cards": lambda r, n: r.integer(1) if isinstance(r.value, int) else r.cards(),
+    "card": lambda r, n: r.card(),
+    "wildcard": lambda r, n: r.card(),
+    "discard": lambda r, n: r.card(),
+    "melds": lambda r, n: tuple(item.cards() for item in r.items()),
+    "met": lambda r, n: r.boolean(),
+    "on": lambda r, n: r.boolean(),
+    "points": lambda r, n: r.integer(0) if isinstance(r.value, int) else r.ints(n),
+}
+
+
+def _read_tagged(data: _Reader, tag: str, classes: dict[str, type], players: int | None) -> Any:
+    name = data.key(tag).text()
+    cls = classes.get(name)
+    if cls is None:
+        raise data.key(tag).fail(f"unknown {tag} {name!r} (known: {', '.join(classes)})")
+    values = {}
+    for field in attrs.fields(cls):
+        reader = _FIELD_READERS[field.name]
+        values[field.name] = reader(data.key(field.name), players)
+    try:
+        return cls(**values)
+    except ValueError as error:
+        raise data.fail(str(error)) from None
+
+
+def _check_counts(
+    data: _Reader, seen: Counter[Card], suits: tuple[Suit, ...], decks: int, refills: int
+) -> None:
+    allowed = Counter(pack(suits, decks + refills))
+    for card_, count in sorted(seen.items(), key=lambda item: item[0].order):
+        if count > allowed[card_]:
+            raise data.fail(
+                f"{card_} appears {count} times; the round's pack and refills hold it"
+                f" {allowed[card_]} times"
+            )
+
+
+def _read_common(data: _Reader) -> dict[str, Any]:
+    """The fields a GameState and a PlayerView share, checked against each other."""
+    version = data.key("format").integer()
+    if version != FORMAT:
+        raise data.key("format").fail(f"unsupported format {version} (this library reads {FORMAT})")
+    rules = _read_rules(data.key("rules"))
+    names = tuple(item.text() for item in data.key("names").items())
+    players = len(names)
+    if not rules.min_players <= players <= rules.max_players:
+        raise data.key("names").fail(
+            f"must name {rules.min_players} to {rules.max_players} players, got {players}"
+        )
+    if len(set(names)) != players or not all(name.strip() for name in names):
+        raise data.key("names").fail("names must be distinct and not blank")
+    round_number = data.key("round").integer(0, len(rules.schedule) - 1)
+    phase_text = data.key("phase").text()
+    try:
+        phase = Phase(phase_text)
+    except ValueError:
+        raise data.key("phase").fail(f"unknown phase {phase_text!r}") from None
+    common: dict[str, Any] = {
+        "rules": rules,
+        "names": names,
+        "round": round_number,
+        "dealer": data.key("dealer").seat(players),
+        "current": data.key("current").seat(players),
+        "phase": phase,
+        "melds": _read_melds(data.key("melds"), players),
+        "discard": data.key("discard").optional(_Reader.card),
+        "suits": _read_suits(data.key("suits")),
+        "decks": data.key("decks").integer(1, 100),
+        "refills": data.key("refills").integer(0, 1000),
+        "met": data.key("met").bools(players),
+        "penalties": data.key("penalties").ints(players),
+        "errors": data.key("errors").ints(players),
+        "results": _read_results(data.key("results"), players, rules),
+        "scores": data.key("scores").ints(players),
+        "protection": data.key("protection").bools(players),
+        "left": data.key("left").bools(players),
+        "turns": data.key("turns").integer(0),
+        "taken": data.key("taken").optional(_Reader.card),
+    }
+    results = common["results"]
+    totals = tuple(sum(r.points[seat] for r in results) for seat in range(players))
+    if common["scores"] != totals:
+        raise data.key("scores").fail(f"must be the sums of the round results, {list(totals)}")
+    finished = len(results)
+    if phase in (Phase.DECIDE, Phase.PLAY) and finished != round_number:
+        raise data.key("results").fail(
+            f"a round in play needs {round_number} results, got {finished}"
+        )
+    if phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and finished not in (
+        round_number,
+        round_number + 1,
+    ):
+        raise data.key("results").fail(f"a finished round needs {round_number + 1} results")
+    if phase is Phase.DECIDE and common["discard"] is None:
+        raise data.key("discard").fail("the decide phase needs a discard")
+    if phase is Phase.PLAY and common["discard"] is not None:
+        raise data.key("discard").fail("the play phase has no discard")
+    if phase in (Phase.DECIDE, Phase.PLAY) and common["left"][common["current"]]:
+        raise data.key("current").fail("the seat to act has left the game")
+    for position, meld in enumerate(common["melds"]):
+        if not common["met"][meld.owner]:
+            raise (
+                data.key("melds")
+                .items()[position]
+                .key("owner")
+                .fail("a seat that laid a meld must have met the minimum")
+            )
+    events = EventLog()
+    for item in data.key("events").items():
+        events = events.append(_read_tagged(item, "event", _EVENTS, players))
+    common["log"] = events
+    return common
+
+
+def _read_state(data: _Reader) -> GameState:
+    common = _read_common(data)
+    players = len(common["names"])
+    hands_data = data.key("hands")
+    hands = tuple(item.cards() for item in hands_data.items())
+    if len(hands) != players:
+        raise hands_data.fail(f"must have one hand per seat ({players}), got {len(hands)}")
+    for seat, hand in enumerate(hands):
+        if list(hand) != sorted(hand):
+            raise hands_data.items()[seat].fail("cards must be sorted (rank, then suit)")
+    stock = data.key("stock").cards()
+    seen: Counter[Card] = Counter(stock)
+    for hand in hands:
+        seen.update(hand)
+    for meld in common["melds"]:
+        seen.update(meld.cards)
+    if common["discard"] is not None:
+        seen[common["discard"]] += 1
+    _check_counts(data, seen, common["suits"], common["decks"], common["refills"])
+    return GameState(seed=_read_seed(data.key("seed")), hands=hands, stock=stock, **common)
+
+
+def _read_view(data: _Reader) -> PlayerView:
+    common = _read_common(data)
+    players = len(common["names"])
+    seat = data.key("seat").seat(players)
+    hand = data.key("hand").cards()
+    if list(hand) != sorted(hand):
+        raise data.key("hand").fail("cards must be sorted (rank, then suit)")
+    sizes = data.key("hand_sizes").ints(players)
+    if sizes[seat] != len(hand):
+        raise data.key("hand_sizes").fail(f"seat {seat} holds {len(hand)} cards, not {sizes[seat]}")
+    stock_size = data.key("stock_size").integer(0)
+    seen: Counter[Card] = Counter(hand)
+    for meld in common["melds"]:
+        seen.update(meld.cards)
+    if common["discard"] is not None:
+        seen[common["discard"]] += 1
+    _check_counts(data, seen, common["suits"], common["decks"], common["refills"])
+    room = 13 * len(common["suits"]) * (common["decks"] + common["refills"])
+    if sum(sizes) + stock_size + sum(seen.values()) - len(hand) > room:
+        raise data.key("stock_size").fail("more cards than the round's pack and refills hold")
+    return PlayerView(seat=seat, hand=hand, hand_sizes=sizes, stock_size=stock_size, **common)
+
+
+def from_dict(data: Any) -> Any:
+    """Read back what :func:`to_dict` wrote, checking every field.
+
+    Raises :class:`ValueError` naming the path of the first bad field; anything else that is
+    wrong (an unknown card, an impossible count, a meld that is not a meld, a card more often
+    than the pack allows...) is reported the same way.
+
+    >>> from_dict(to_dict(Discard(card("KS"))))
+    Discard(card=card('KS'))
+    >>> from_dict({"format": 1, "type": "action", "action": "discard", "card": "1S"})
+    Traceback (most recent call last):
+    ...
+    ValueError: card: bad card '1S': unknown rank '1' (expected 2-10, T, J, Q, K or A)
+    """
+    reader = _Reader(data)
+    kind = reader.key("type").text()
+    if kind not in ("GameState", "PlayerView", "Rules", "action", "event"):
+        raise reader.key("type").fail(f"unknown type {kind!r}")
+    version = reader.key("format").integer()
+    if version != FORMAT:
+        raise reader.key("format").fail(
+            f"unsupported format {version} (this library reads {FORMAT})"
+        )
+    if kind == "GameState":
+        return _read_state(reader)
+    if kind == "PlayerView":
+        return _read_view(reader)
+    if kind == "Rules":
+        return _read_rules(reader)
+    if kind == "action":
+        return _read_tagged(reader, "action", _ACTIONS, players=None)
+    return _read_tagged(reader, "event", _EVENTS, players=None)
