@@ -98,6 +98,12 @@ from hellsrummy.moves import (
     LegalActions,
     legal_actions,
 )
+from hellsrummy.records import (
+    GameRecord,
+    format_action,
+    parse_action,
+    replay,
+)
 from hellsrummy.rules import (
     DiscardPolicy,
     Rules,
@@ -164,6 +170,7 @@ __all__ = [
     "Extend",
     "Extended",
     "Fulfillment",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "Leave",
@@ -209,6 +216,7 @@ __all__ = [
     "deck_plan",
     "extensions",
     "find_fulfillment",
+    "format_action",
     "format_cards",
     "from_dict",
     "fulfillments",
@@ -223,10 +231,12 @@ __all__ = [
     "new_game",
     "next_round",
     "pack",
+    "parse_action",
     "penalty_value",
     "play_remains",
     "possible_melds",
     "random_stream",
+    "replay",
     "resample",
     "rummies",
     "seed_bytes",
