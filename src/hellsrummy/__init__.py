@@ -139,6 +139,7 @@ from hellsrummy.state import (
 from hellsrummy.views import (
     PlayerView,
     resample,
+    state_from_view,
     view,
 )
 
@@ -244,6 +245,7 @@ __all__ = [
     "sort_by_run",
     "sort_by_set",
     "sort_cards",
+    "state_from_view",
     "swaps",
     "to_dict",
     "view",

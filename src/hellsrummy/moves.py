@@ -49,7 +49,7 @@ from hellsrummy.engine import is_legal, legal_discards, rummies
 from hellsrummy.melds import extensions, swaps
 from hellsrummy.solver import fulfillments, possible_melds
 from hellsrummy.state import GameState, Phase
-from hellsrummy.views import PlayerView
+from hellsrummy.views import PlayerView, state_from_view
 
 __all__ = ["LegalActions", "legal_actions"]
 
@@ -139,32 +139,8 @@ def _as_state(seen: PlayerView) -> GameState:
     on its own hand and on public facts. Only the enumerator ever sees this state.
     """
     hands = tuple(seen.hand if seat == seen.seat else () for seat in range(seen.players))
-    return GameState(
-        rules=seen.rules,
-        seed=b"view",
-        names=seen.names,
-        round=seen.round,
-        dealer=seen.dealer,
-        current=seen.current,
-        phase=seen.phase if seen.to_act else Phase.ROUND_OVER,
-        hands=hands,
-        melds=seen.melds,
-        discard=seen.discard,
-        stock=(),
-        suits=seen.suits,
-        decks=seen.decks,
-        refills=seen.refills,
-        met=seen.met,
-        penalties=seen.penalties,
-        errors=seen.errors,
-        results=seen.results,
-        scores=seen.scores,
-        protection=seen.protection,
-        left=seen.left,
-        turns=seen.turns,
-        taken=seen.taken,
-        log=seen.log,
-    )
+    phase = seen.phase if seen.to_act else Phase.ROUND_OVER
+    return state_from_view(seen, seed=b"view", hands=hands, stock=(), phase=phase)
 
 
 _TAKE = Take()

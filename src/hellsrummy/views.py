@@ -28,7 +28,7 @@ from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.state import GameState, Phase, RoundResult, TableMeld
 
-__all__ = ["PlayerView", "resample", "view"]
+__all__ = ["PlayerView", "resample", "state_from_view", "view"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -228,6 +228,27 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
             hands.append(tuple(sort_cards(pool[position : position + size])))
             position += size
     stock = pool[position : position + seen.stock_size]
+    return state_from_view(seen, seed=seed, hands=tuple(hands), stock=stock)
+
+
+def state_from_view(
+    seen: PlayerView,
+    *,
+    seed: Seed,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    phase: Phase | None = None,
+) -> GameState:
+    """A state with everything public taken from ``seen`` and the hidden parts given.
+
+    ``hands`` (every seat's, the viewer's included) and ``stock`` fill in what the view does
+    not hold; ``phase`` overrides the view's phase.
+
+    >>> mine = view(new_game(3, seed=1), 0)
+    >>> hands = (mine.hand, (), ())
+    >>> state_from_view(mine, seed=0, hands=hands, stock=()).hands[0] == mine.hand
+    True
+    """
     return GameState(
         rules=seen.rules,
         seed=seed,
@@ -235,8 +256,8 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
         round=seen.round,
         dealer=seen.dealer,
         current=seen.current,
-        phase=seen.phase,
-        hands=tuple(hands),
+        phase=seen.phase if phase is None else phase,
+        hands=hands,
         melds=seen.melds,
         discard=seen.discard,
         stock=stock,
