@@ -30,7 +30,7 @@ from hellsrummy import (
     to_dict,
     view,
 )
-from hellsrummy.events import RoundEnded, Took
+from hellsrummy.events import DiscardErrorMade, Refilled, RoundEnded, Took
 
 from .deals import start
 from .test_views import random_state
@@ -190,3 +190,13 @@ def test_mutated_valid_dicts_are_refused_cleanly_or_still_valid(
     assert from_dict(to_dict(value)) == value
     if isinstance(value, GameState):
         assert len(value.hands) == value.players
+
+
+def test_event_fields_are_read_with_their_own_types() -> None:
+    refill = to_dict(Refilled(52))
+    assert from_dict(refill) == Refilled(52)
+    with pytest.raises(ValueError, match="cards: must be an integer"):
+        from_dict({**refill, "cards": ["7H"]})
+    error = to_dict(DiscardErrorMade(1, 3))
+    with pytest.raises(ValueError, match="points: must be an integer"):
+        from_dict({**error, "points": [3]})

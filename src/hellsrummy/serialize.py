@@ -378,14 +378,19 @@ _FIELD_READERS: dict[str, Callable[[_Reader, int | None], Any]] = {
     "difficulty": lambda r, n: r.integer(3, 25),
     "first": lambda r, n: r.integer(0),
     "meld": lambda r, n: r.integer(0),
-    "cards": lambda r, n: r.integer(1) if isinstance(r.value, int) else r.cards(),
+    "cards": lambda r, n: r.cards(),
     "card": lambda r, n: r.card(),
     "wildcard": lambda r, n: r.card(),
     "discard": lambda r, n: r.card(),
     "melds": lambda r, n: tuple(item.cards() for item in r.items()),
     "met": lambda r, n: r.boolean(),
     "on": lambda r, n: r.boolean(),
-    "points": lambda r, n: r.integer(0) if isinstance(r.value, int) else r.ints(n),
+    "points": lambda r, n: r.integer(0),
+}
+# Fields whose meaning depends on the class.
+_SPECIAL_READERS: dict[tuple[type, str], Callable[[_Reader, int | None], Any]] = {
+    (_events.Refilled, "cards"): lambda r, n: r.integer(1),
+    (_events.RoundEnded, "points"): lambda r, n: r.ints(n),
 }
 
 
@@ -396,7 +401,7 @@ def _read_tagged(data: _Reader, tag: str, classes: dict[str, type], players: int
         raise data.key(tag).fail(f"unknown {tag} {name!r} (known: {', '.join(classes)})")
     values = {}
     for field in attrs.fields(cls):
-        reader = _FIELD_READERS[field.name]
+        reader = _SPECIAL_READERS.get((cls, field.name)) or _FIELD_READERS[field.name]
         values[field.name] = reader(data.key(field.name), players)
     try:
         return cls(**values)
