@@ -1,8 +1,8 @@
 """A standard game of Hell's Rummy between automated players, printed as a score sheet.
 
-The players here follow a simple policy written in this example: meet the minimum as soon as
-possible, then play every card they can, take the discard only when it joins a meld, and throw
-away the legal discard with the highest penalty. (The library's own bots come later.)
+The players are the library's :class:`hellsrummy.GreedyBot`: each sees only its own view of
+the game, as a person would. The score sheet shows each round's contract, the points, who went
+out (``*``) and who did not meet the minimum (``-``), as the online game's sheet does.
 
 Run it with ``python examples/demo.py [--seed S] [--players N] [--verbose]``.
 """
@@ -10,60 +10,28 @@ Run it with ``python examples/demo.py [--seed S] [--players N] [--verbose]``.
 from __future__ import annotations
 
 import argparse
-import random
 
 from hellsrummy import (
-    Action,
-    Discard,
-    Extend,
     GameState,
-    Meld,
-    Pass,
+    GreedyBot,
     Phase,
-    SwapWildcard,
-    Take,
     apply,
-    can_meet,
     contract_for,
-    legal_actions,
     new_game,
     next_round,
-    penalty_value,
-    possible_melds,
+    view,
 )
 
 
-def choose(state: GameState, rng: random.Random) -> Action:
-    """A simple, fair policy: it looks only at its own hand and the table."""
-    moves = list(legal_actions(state))
-    seat = state.current
-    hand = state.hands[seat]
-    if state.phase is Phase.DECIDE:
-        assert state.discard is not None
-        with_it = [*hand, state.discard]
-        helps = (
-            can_meet(with_it, state.contract)
-            if not state.met[seat]
-            else any(state.discard in meld for meld in possible_melds(with_it))
-        )
-        return Take() if helps or state.discard.is_wild else Pass()
-    for kind in (Meld, SwapWildcard, Extend):
-        plays = [m for m in moves if isinstance(m, kind)]
-        if plays:
-            return rng.choice(plays)
-    discards = [m for m in moves if isinstance(m, Discard)]
-    return max(discards, key=lambda m: (penalty_value(m.card), rng.random()))
-
-
 def play_game(seed: str, players: int, verbose: bool) -> GameState:
-    rng = random.Random(seed)
+    bot = GreedyBot()
     state = new_game([f"Bot {n}" for n in range(players)], seed=seed)
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
             state = next_round(state)
             continue
         before = state.log
-        state = apply(state, choose(state, rng))
+        state = apply(state, bot(view(state, state.current)))
         if verbose:
             for event in state.log.since(before):
                 print(f"  {event}")

@@ -18,6 +18,11 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
+from hellsrummy.bots import (
+    Bot,
+    GreedyBot,
+    RandomBot,
+)
 from hellsrummy.contracts import (
     Contract,
     Requirement,
@@ -121,6 +126,12 @@ from hellsrummy.shuffle import (
     seed_bytes,
     shuffle,
 )
+from hellsrummy.simulation import (
+    GameResult,
+    RoundSummary,
+    play_game,
+    simulate,
+)
 from hellsrummy.solver import (
     Fulfillment,
     can_meet,
@@ -158,6 +169,7 @@ __all__ = [
     "SUITS",
     "Action",
     "Arrangement",
+    "Bot",
     "Card",
     "Contract",
     "Deal",
@@ -172,7 +184,9 @@ __all__ = [
     "Extended",
     "Fulfillment",
     "GameRecord",
+    "GameResult",
     "GameState",
+    "GreedyBot",
     "IllegalActionError",
     "Leave",
     "LegalActions",
@@ -185,6 +199,7 @@ __all__ = [
     "PlayProtectionChanged",
     "PlayProtectionWarning",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "Reason",
     "Refilled",
@@ -192,6 +207,7 @@ __all__ = [
     "RoundEnded",
     "RoundResult",
     "RoundStarted",
+    "RoundSummary",
     "Rules",
     "ScoreTable",
     "SeatLeft",
@@ -234,6 +250,7 @@ __all__ = [
     "pack",
     "parse_action",
     "penalty_value",
+    "play_game",
     "play_remains",
     "possible_melds",
     "random_stream",
@@ -242,6 +259,7 @@ __all__ = [
     "rummies",
     "seed_bytes",
     "shuffle",
+    "simulate",
     "sort_by_run",
     "sort_by_set",
     "sort_cards",

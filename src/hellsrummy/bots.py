@@ -1,0 +1,172 @@
+"""Automated players: pure functions of a :class:`hellsrummy.PlayerView`, as fair as a person.
+
+A bot sees exactly what its seat may see — the type says so: its only input is a
+:class:`hellsrummy.PlayerView`, never a :class:`hellsrummy.GameState` — and returns one of the
+actions that view allows. Like the online game's automated players, ours "don't know what
+cards any player is holding, or what cards are in the deck".
+
+* :class:`RandomBot` picks uniformly among the legal moves, reproducibly from its seed.
+* :class:`GreedyBot` takes the discard when it helps, meets the minimum as soon as it can,
+  then plays every card it can, never makes a discard error, and throws away the card with the
+  highest penalty that it is least likely to use.
+
+>>> state = new_game(4, seed="bots")
+>>> bot = GreedyBot()
+>>> action = bot(view(state, state.current))
+>>> action in legal_actions(state)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import attrs
+
+from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
+from hellsrummy.deck import Card
+from hellsrummy.melds import extensions, swaps
+from hellsrummy.moves import legal_actions
+from hellsrummy.rules import penalty_value
+from hellsrummy.shuffle import Seed, random_stream
+from hellsrummy.solver import can_meet, possible_melds
+from hellsrummy.state import Phase
+from hellsrummy.views import PlayerView
+
+__all__ = ["Bot", "GreedyBot", "RandomBot"]
+
+
+class Bot(Protocol):
+    """Anything that chooses an action from a view: ``bot(view) -> action``.
+
+    >>> def always_pass(seen: PlayerView) -> Action:
+    ...     return Pass() if seen.phase is Phase.DECIDE else next(iter(legal_actions(seen)))
+    >>> bot: Bot = always_pass
+    >>> bot(view(new_game(3, seed=1), 1))
+    Pass()
+    """
+
+    def __call__(self, seen: PlayerView) -> Action:
+        """The action to take; ``seen`` is the view of the seat to act."""
+        ...
+
+
+def _moves(seen: PlayerView) -> list[Action]:
+    if not isinstance(seen, PlayerView):
+        raise ValueError(f"a bot sees only a PlayerView, got {type(seen).__name__}")
+    if not seen.to_act:
+        raise ValueError(f"seat {seen.seat} is not the seat to act")
+    return list(legal_actions(seen))
+
+
+@attrs.frozen
+class RandomBot:
+    """Chooses uniformly among the legal moves.
+
+    Its choice is a pure function of its ``seed`` and the view (the game's round, the number
+    of public events and the seat), so a game between random bots replays exactly.
+
+    >>> state = new_game(3, seed=1)
+    >>> RandomBot(seed=5)(view(state, 1)) == RandomBot(seed=5)(view(state, 1))
+    True
+    """
+
+    seed: Seed = 0
+
+    def __call__(self, seen: PlayerView) -> Action:
+        """A legal move of the seat to act, chosen uniformly."""
+        moves = _moves(seen)
+        label = f"bot round {seen.round} event {len(seen.log)} seat {seen.seat}"
+        return moves[next(random_stream(self.seed, label)) % len(moves)]
+
+
+def _kinship(c: Card, others: Sequence[Card]) -> int:
+    """How much a card belongs with the others: same-rank cards and near same-suit cards."""
+    if c.is_wild:
+        return 4
+    score = 0
+    for other in others:
+        if other.is_wild:
+            continue
+        if other.rank == c.rank:
+            score += 2
+        elif other.suit == c.suit and abs(other.rank - c.rank) <= 2:
+            score += 3 - abs(other.rank - c.rank)
+    return score
+
+
+def _table_plays(seen: PlayerView, c: Card) -> bool:
+    return any(c in extensions(m.cards) or c in swaps(m.cards) for m in seen.melds)
+
+
+def _wilds(action: Meld) -> int:
+    return sum(c.is_wild for meld in action.melds for c in meld)
+
+
+@attrs.frozen
+class GreedyBot:
+    """A simple, strong player that looks only at its own hand and the table.
+
+    * Decide: take the discard when it completes the minimum, makes a meld, plays on the
+      table once the minimum is met, or sits close to the hand's other cards; else pass.
+    * Play: meet the minimum as soon as possible with the fewest wildcards; afterwards lay
+      every meld, extension and swap it can (naturals before wildcards, a swap only when the
+      wildcard it frees can be played too).
+    * Discard: never an error (it only considers legal discards); the card with the highest
+      penalty among those least related to the rest of the hand.
+
+    ``keep`` is how close a card must sit to the rest of the hand (pairs, near runs) before the
+    bot keeps it over a higher-penalty card.
+
+    >>> GreedyBot()(view(new_game(3, seed=1), 1)) in (Take(), Pass())
+    True
+    """
+
+    keep: int = 2
+
+    def __call__(self, seen: PlayerView) -> Action:
+        """The greedy move of the seat to act."""
+        moves = _moves(seen)
+        if seen.phase is Phase.DECIDE:
+            return Take() if self._wants(seen) else Pass()
+        hand = list(seen.hand)
+        meets = [m for m in moves if isinstance(m, Meld)]
+        if meets:
+            return min(meets, key=lambda m: (_wilds(m), -sum(map(penalty_value, _cards(m)))))
+        plays = [m for m in moves if isinstance(m, Extend) and not m.cards[0].is_wild]
+        if plays:
+            return max(plays, key=lambda m: penalty_value(m.cards[0]))
+        buys = [m for m in moves if isinstance(m, SwapWildcard)]
+        if buys:
+            return max(buys, key=lambda m: penalty_value(m.card))
+        wild_plays = [m for m in moves if isinstance(m, Extend)]
+        if wild_plays:
+            return wild_plays[0]
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if not discards:  # only plays remain and none were chosen above: should not happen
+            return moves[0]
+        return max(discards, key=lambda m: self._throwaway(m.card, hand))
+
+    def _wants(self, seen: PlayerView) -> bool:
+        card = seen.discard
+        assert card is not None
+        hand = list(seen.hand)
+        with_it = [*hand, card]
+        if not seen.met[seen.seat]:
+            if can_meet(with_it, seen.contract):
+                return True
+            return card.is_wild or _kinship(card, hand) >= 2 * self.keep
+        if _table_plays(seen, card):
+            return True
+        return any(card in meld for meld in possible_melds(with_it, 3))
+
+    def _throwaway(self, card: Card, hand: list[Card]) -> tuple[int, int]:
+        others = list(hand)
+        others.remove(card)
+        related = _kinship(card, others)
+        return (related < self.keep, penalty_value(card) - 3 * related)
+
+
+def _cards(action: Meld) -> list[Card]:
+    return [c for meld in action.melds for c in meld]
