@@ -20,12 +20,37 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
     ],
 )
 def test_example_runs(script: str, args: list[str], expected: str) -> None:
-    done = subprocess.run(
+    done = run(script, *args)
+    assert done.returncode == 0, done.stderr
+    assert expected in done.stdout
+
+
+def run(script: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, str(EXAMPLES / script), *args],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
+        input=stdin,
     )
+
+
+def test_analysis_prints_a_table_and_saves_a_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("tqdm")
+    out = tmp_path / "plot.png"
+    done = run("analysis.py", "--games", "1", "--tables", "3", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    assert expected in done.stdout
+    assert "turns per player until a GreedyBot meets the minimum" in done.stdout
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_terminal_game_takes_moves_and_commands_from_the_keyboard() -> None:
+    keys = "1\nsort run\nprotection on\nnonsense\nhelp\n2\n1\nquit\n"
+    done = run("terminal.py", "--seed", "smoke", "--players", "3", stdin=keys)
+    assert done.returncode == 0, done.stderr
+    assert "your hand:" in done.stdout
+    assert "penalty if someone went out now:" in done.stdout
+    assert "?? unknown action" in done.stdout
+    assert "bye" in done.stdout
