@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellsrummy import (
+    SIMULATION_MAX_TURNS,
     GameState,
     GreedyBot,
     Phase,
@@ -18,6 +19,7 @@ from hellsrummy import (
     is_legal,
     new_game,
     next_round,
+    play_game,
     simulate,
     view,
 )
@@ -133,3 +135,14 @@ def test_simulate_validates_its_arguments(kwargs: dict, message: str) -> None:
         simulate([], games=1, seed=1)
     with pytest.raises(ValueError, match="3 to 10 players"):
         simulate([RandomBot(1)] * 2, games=1, seed=1)
+
+
+def test_greedy_bots_do_not_hand_one_card_round_the_table_for_ever() -> None:
+    # This game once looped: every bot took the jack of hearts and threw it back.
+    result = play_game([GreedyBot()] * 4, "speed", 93, Rules(max_turns=3000))
+    assert all(summary.winner is not None for summary in result.rounds)
+
+
+def test_simulations_without_rules_have_a_safety_net() -> None:
+    (result,) = simulate([RandomBot(1)] * 3, games=1, seed="net")
+    assert all(summary.turns <= SIMULATION_MAX_TURNS for summary in result.rounds)

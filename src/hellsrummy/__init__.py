@@ -127,6 +127,7 @@ from hellsrummy.shuffle import (
     shuffle,
 )
 from hellsrummy.simulation import (
+    SIMULATION_MAX_TURNS,
     GameResult,
     RoundSummary,
     play_game,
@@ -165,6 +166,7 @@ __all__ = [
     "MIN_MELD",
     "NATURAL_RANKS",
     "RUN_RANKS",
+    "SIMULATION_MAX_TURNS",
     "STANDARD_SCHEDULE",
     "SUITS",
     "Action",

@@ -146,7 +146,11 @@ class GreedyBot:
         discards = [m for m in moves if isinstance(m, Discard)]
         if not discards:  # only plays remain and none were chosen above: should not happen
             return moves[0]
-        return max(discards, key=lambda m: self._throwaway(m.card, hand))
+        # Throwing back the card just taken would only hand it round the table again.
+        return max(
+            discards,
+            key=lambda m: (m.card is not seen.taken, self._throwaway(m.card, hand)),
+        )
 
     def _wants(self, seen: PlayerView) -> bool:
         card = seen.discard
@@ -154,9 +158,13 @@ class GreedyBot:
         hand = list(seen.hand)
         with_it = [*hand, card]
         if not seen.met[seen.seat]:
-            if can_meet(with_it, seen.contract):
+            if can_meet(with_it, seen.contract) or card.is_wild:
                 return True
-            return card.is_wild or _kinship(card, hand) >= 2 * self.keep
+            if _kinship(card, hand) < 2 * self.keep:
+                return False
+            # Worth taking only if it would not be the first card thrown away again.
+            worst = max(with_it, key=lambda c: self._throwaway(c, with_it))
+            return worst is not card
         if _table_plays(seen, card):
             return True
         return any(card in meld for meld in possible_melds(with_it, 3))

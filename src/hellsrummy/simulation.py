@@ -31,7 +31,7 @@ from hellsrummy.shuffle import Seed, seed_bytes
 from hellsrummy.state import GameState, Phase
 from hellsrummy.views import view
 
-__all__ = ["GameResult", "RoundSummary", "play_game", "simulate"]
+__all__ = ["SIMULATION_MAX_TURNS", "GameResult", "RoundSummary", "play_game", "simulate"]
 
 
 @attrs.frozen
@@ -74,14 +74,24 @@ def _game_seed(seed: Seed, game: int) -> bytes:
     return seed_bytes(seed) + f"/game {game}".encode()
 
 
+#: The ``Rules.max_turns`` of a simulation that gives no rules: a safety net, so that a study
+#: never hangs on a round that nobody can finish (a few bots may keep passing cards round).
+SIMULATION_MAX_TURNS = 2000
+
+
 def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = None) -> GameResult:
     """Play game number ``game`` of a study with ``seed``; seats rotate by game number.
+
+    Without ``rules``, the standard rules apply with ``max_turns`` set to
+    :data:`SIMULATION_MAX_TURNS`.
 
     >>> from hellsrummy import RandomBot
     >>> result = play_game([RandomBot(1), RandomBot(2), RandomBot(3)], "doc", 0)
     >>> result.seats, len(result.totals)
     ((0, 1, 2), 3)
     """
+    if rules is None:
+        rules = Rules(max_turns=SIMULATION_MAX_TURNS)
     count = len(bots)
     seats = tuple((b + game) % count for b in range(count))
     bot_at = {seat: b for b, seat in enumerate(seats)}
@@ -145,7 +155,10 @@ def simulate(
 ) -> list[GameResult]:
     """Play ``games`` whole games between ``bots`` (one per seat) and return their results.
 
-    The results are the same for a seed whatever ``workers`` or ``executor``. With
+    Without ``rules``, the standard rules apply with ``max_turns`` set to
+    :data:`SIMULATION_MAX_TURNS`, so that no study can hang on an endless round; pass rules
+    to choose otherwise. The results are the same for a seed whatever ``workers`` or
+    ``executor``. With
     ``workers > 1`` (and no ``executor``) games run in a process pool of that size; with an
     ``executor`` they run on it. ``progress(done, total)`` is called after each chunk of
     games (in the calling thread).
