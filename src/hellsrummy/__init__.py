@@ -155,7 +155,7 @@ from hellsrummy.views import (
     view,
 )
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_DECK_PLAN",
