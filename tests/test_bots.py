@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import multiprocessing
 
 import pytest
 from hypothesis import given, settings
@@ -89,7 +90,8 @@ def test_simulations_are_the_same_whatever_the_workers() -> None:
     bots = [GreedyBot(), RandomBot(4), GreedyBot(keep=3)]
     one = simulate(bots, games=6, seed="same", chunk=2)
     two = simulate(bots, games=6, seed="same", chunk=2, workers=2)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
         pooled = simulate(bots, games=6, seed="same", chunk=1, executor=pool)
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as threads:
         threaded = simulate(bots, games=6, seed="same", chunk=3, executor=threads)

@@ -20,6 +20,7 @@ Bots must be picklable to run in other processes (the library's bots are).
 from __future__ import annotations
 
 import concurrent.futures
+import multiprocessing
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -159,7 +160,9 @@ def simulate(
     :data:`SIMULATION_MAX_TURNS`, so that no study can hang on an endless round; pass rules
     to choose otherwise. The results are the same for a seed whatever ``workers`` or
     ``executor``. With
-    ``workers > 1`` (and no ``executor``) games run in a process pool of that size; with an
+    ``workers > 1`` (and no ``executor``) games run in a pool of that many fresh processes
+    (started with "spawn", so bots defined in a script need the usual
+    ``if __name__ == "__main__":`` guard); with an
     ``executor`` they run on it. ``progress(done, total)`` is called after each chunk of
     games (in the calling thread).
 
@@ -192,7 +195,11 @@ def simulate(
                 progress(done, games)
         return results
     own = executor is None
-    pool = executor or concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+    # "spawn" starts clean interpreters: safe even when the caller runs threads (forking a
+    # threaded process can deadlock), and the same on every platform.
+    pool = executor or concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+    )
     try:
         futures = {
             pool.submit(_play_chunk, bots, seed, rules, games_in_chunk): len(games_in_chunk)
