@@ -543,16 +543,18 @@ class _Enumeration:
             return
         requirement = requirements[k]
         generate = _run_choices if requirement.kind is MeldKind.RUN else _set_choices
-        floor = chosen[-1] if k and requirements[k - 1] == requirement else None
+        floor = _key(chosen[-1]) if k and requirements[k - 1] == requirement else None
         for choice in list(generate(pool, requirement.size)):
-            if floor is not None and _key(choice) < _key(floor):
+            if floor is not None and _key(choice) < floor:
                 continue
             picked, wilds = choice
             for s, i in picked:
                 pool.take(s, i)
             pool.wilds -= wilds
             chosen.append(choice)
-            if k + 1 == len(requirements) or self.feasible(k + 1):
+            # The last requirement needs no look-ahead: its choices are listed directly, and
+            # an empty list is as cheap to find as a search that proves there is none.
+            if k + 2 >= len(requirements) or self.feasible(k + 1):
                 yield from self.go(k + 1)
             chosen.pop()
             pool.wilds += wilds
@@ -584,6 +586,7 @@ def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, 
     # A run with fewer than two naturals is also a set, and the sets list it already.
     runs = _run_choices(pool, size) if size <= _RANKS else iter(())
     runs = (choice for choice in runs if len(choice[0]) >= 2)
+    wild_cards = tuple(pool.wild_cards)
     for picked, wilds in itertools.chain(_set_choices(pool, size), runs):
-        naturals = [_NATURAL[s][i] for s, i in picked]
-        yield tuple(sort_cards(pool.wild_cards[:wilds] + naturals))
+        # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
+        yield wild_cards[:wilds] + tuple([_NATURAL[s][i] for s, i in picked])
