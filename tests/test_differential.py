@@ -150,3 +150,22 @@ def test_can_meet_matches_the_template_oracle_on_bigger_hands(
 def test_the_two_oracles_agree(case: tuple[Contract, list[Card]]) -> None:
     contract, hand = case
     assert oracle.can_meet_by_templates(hand, contract) == oracle.can_meet(hand, contract)
+
+
+@settings(max_examples=300, deadline=None)
+@given(meldy_cards(max_size=10), st.integers(3, 5))
+def test_possible_melds_are_every_distinct_meld_of_the_hand(hand: list[Card], size: int) -> None:
+    import itertools
+
+    deuces = hr.sort_cards(c for c in hand if c.is_wild)
+
+    def collapsed(meld: tuple[Card, ...]) -> tuple[Card, ...]:
+        naturals = [c for c in meld if not c.is_wild]
+        return tuple(hr.sort_cards(deuces[: len(meld) - len(naturals)] + naturals))
+
+    expected = {
+        collapsed(combo) for combo in itertools.combinations(hand, size) if oracle.is_meld(combo)
+    }
+    listed = list(hr.possible_melds(hand, size))
+    assert len(listed) == len(set(listed))
+    assert set(listed) == expected

@@ -467,12 +467,15 @@ def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[i
     return tuple(found)
 
 
-def _run_choices(pool: _Pool, size: int) -> Iterator[_Choice]:
-    """Every distinct run of exactly ``size`` cards the pool can make, as naturals + wilds."""
+def _run_choices(pool: _Pool, size: int, fewest: int = 0) -> Iterator[_Choice]:
+    """Every distinct run of exactly ``size`` cards the pool can make, as naturals + wilds.
+
+    Only runs with at least ``fewest`` naturals are listed.
+    """
     wilds = pool.wilds
-    if wilds >= size:
+    if wilds >= size and fewest == 0:
         yield (), size
-    least = max(1, size - wilds)
+    least = max(1, size - wilds, fewest)
     for s, mask in enumerate(pool.masks):
         if not mask:
             continue
@@ -584,8 +587,7 @@ def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, 
         raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
     pool = _Pool(hand)
     # A run with fewer than two naturals is also a set, and the sets list it already.
-    runs = _run_choices(pool, size) if size <= _RANKS else iter(())
-    runs = (choice for choice in runs if len(choice[0]) >= 2)
+    runs = _run_choices(pool, size, fewest=2) if size <= _RANKS else iter(())
     wild_cards = tuple(pool.wild_cards)
     for picked, wilds in itertools.chain(_set_choices(pool, size), runs):
         # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
