@@ -41,6 +41,11 @@ class RoundSummary:
 
     ``met_after`` gives, for each bot, the number of turns played in the round when it met
     the minimum (``None``: it never did).
+
+    >>> from hellsrummy import GreedyBot
+    >>> first = play_game([GreedyBot()] * 3, "doc", 0).rounds[0]
+    >>> first.difficulty, len(first.points), first.winner in (0, 1, 2, None)
+    (6, 3, True)
     """
 
     difficulty: int
@@ -56,6 +61,11 @@ class GameResult:
 
     ``seats[b]`` is the seat bot ``b`` sat in (seats rotate from game to game so that no bot
     always plays first); ``winners`` lists the bots with the lowest total.
+
+    >>> from hellsrummy import GreedyBot, RandomBot
+    >>> result = play_game([GreedyBot(), RandomBot(1), RandomBot(2)], "doc", 1)
+    >>> result.game, result.seats, result.totals[0] == sum(r.points[0] for r in result.rounds)
+    (1, (1, 2, 0), True)
     """
 
     game: int
@@ -67,7 +77,12 @@ class GameResult:
 
     @property
     def players(self) -> int:
-        """The number of bots at the table."""
+        """The number of bots at the table.
+
+        >>> from hellsrummy import RandomBot
+        >>> play_game([RandomBot(1)] * 4, "doc", 0).players
+        4
+        """
         return len(self.totals)
 
 
