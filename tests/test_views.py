@@ -117,3 +117,28 @@ def test_view_validates_its_arguments() -> None:
         view("state", 0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="PlayerView"):
         resample(state, 1)  # type: ignore[arg-type]
+
+
+def test_resampling_keeps_cards_a_seat_is_publicly_known_to_hold() -> None:
+    from hellsrummy import Discard, Take, known_cards
+
+    from .deals import start
+
+    state = apply(start(), Take())  # seat 1 takes the 9S in front of everyone
+    for rng_seed in range(30):
+        assert card_in(resample(view(state, 0), rng_seed).hands[1], "9S")
+    assert [str(c) for c in known_cards(view(state, 2))[1]] == ["9S"]
+    state = apply(state, Discard(state.hands[1][-1]))  # KH: the 9S is still held
+    assert [str(c) for c in known_cards(view(state, 0))[1]] == ["9S"]
+    after = apply(apply(start(), Take()), Discard(card_of("9S")))  # thrown straight back
+    assert known_cards(view(after, 0))[1] == ()
+
+
+def card_in(hand: tuple[Card, ...], text: str) -> bool:
+    return card_of(text) in hand
+
+
+def card_of(text: str) -> Card:
+    from hellsrummy import card
+
+    return card(text)

@@ -150,6 +150,7 @@ from hellsrummy.state import (
 )
 from hellsrummy.views import (
     PlayerView,
+    known_cards,
     resample,
     state_from_view,
     view,
@@ -244,6 +245,7 @@ __all__ = [
     "is_rummy",
     "is_run",
     "is_set",
+    "known_cards",
     "legal_actions",
     "legal_discards",
     "meld_kinds",

@@ -17,18 +17,29 @@ each client its view.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, Suit, pack, sort_cards
 from hellsrummy.difficulty import contract_for
-from hellsrummy.events import Event, EventLog
+from hellsrummy.events import (
+    Discarded,
+    Event,
+    EventLog,
+    Extended,
+    Melded,
+    Passed,
+    RoundStarted,
+    Swapped,
+    Took,
+)
 from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.state import GameState, Phase, RoundResult, TableMeld
 
-__all__ = ["PlayerView", "resample", "state_from_view", "view"]
+__all__ = ["PlayerView", "known_cards", "resample", "state_from_view", "view"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -193,8 +204,9 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
     reproducible from ``rng_seed`` (using the shuffle of :mod:`hellsrummy.shuffle`), and its
     own seed is derived from ``rng_seed``, not the real game's, which the view never holds.
 
-    Cards other seats are publicly known to hold (a discard they took) are not pinned: they
-    are dealt like any unseen card.
+    Cards another seat is publicly known to hold stay in its hand: a discard it took or was
+    passed, or a wildcard it bought back with a swap, as long as it has not played or discarded
+    a card like it since (see :func:`known_cards`).
 
     >>> state = new_game(4, seed="real")
     >>> guess = resample(view(state, 2), rng_seed=1)
@@ -215,8 +227,18 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
     unseen.subtract(visible)
     if any(count < 0 for count in unseen.values()):
         raise ValueError("the view shows more cards than the round's pack and refills hold")
+    pinned = known_cards(seen)
+    for other, cards_known in enumerate(pinned):
+        if other != seen.seat:
+            unseen.subtract(cards_known)
+    if any(count < 0 for count in unseen.values()):
+        raise ValueError("the view's public events name more cards than remain unseen")
     pool = shuffle(sort_cards(unseen.elements()), seed, "resample")
-    hidden = sum(size for other, size in enumerate(seen.hand_sizes) if other != seen.seat)
+    hidden = sum(
+        size - len(pinned[other])
+        for other, size in enumerate(seen.hand_sizes)
+        if other != seen.seat
+    )
     if hidden + seen.stock_size > len(pool):
         raise ValueError("the view hides more cards than the round's pack has unseen")
     hands: list[tuple[Card, ...]] = []
@@ -225,10 +247,55 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
         if other == seen.seat:
             hands.append(seen.hand)
         else:
-            hands.append(tuple(sort_cards(pool[position : position + size])))
-            position += size
+            fresh = size - len(pinned[other])
+            dealt = [*pinned[other], *pool[position : position + fresh]]
+            hands.append(tuple(sort_cards(dealt)))
+            position += fresh
     stock = pool[position : position + seen.stock_size]
     return state_from_view(seen, seed=seed, hands=tuple(hands), stock=stock)
+
+
+def known_cards(seen: PlayerView) -> tuple[tuple[Card, ...], ...]:
+    """The cards each seat is publicly known to hold now, from this round's public events.
+
+    A seat is known to hold a discard it took or was passed and a wildcard it got back by a
+    swap, until it plays or discards a card like it (identical cards are interchangeable, so a
+    known card counts as gone once a card like it leaves the hand). The viewer's own entry is
+    its whole hand.
+
+    >>> state = apply(new_game(3, seed=1), Take())
+    >>> known_cards(view(state, 0))[1] == (state.log.last.card,)
+    True
+    """
+    known: list[Counter[Card]] = [Counter() for _ in seen.names]
+    round_events = []
+    for event in seen.log.newest_first():
+        if isinstance(event, RoundStarted):
+            break
+        round_events.append(event)
+    for event in reversed(round_events):
+        if isinstance(event, Took):
+            known[event.seat][event.card] += 1
+        elif isinstance(event, Passed):
+            known[event.to][event.card] += 1
+        elif isinstance(event, Swapped):
+            _forget(known[event.seat], [event.card])
+            known[event.seat][event.wildcard] += 1
+        elif isinstance(event, Melded):
+            _forget(known[event.seat], [c for meld in event.melds for c in meld])
+        elif isinstance(event, Extended):
+            _forget(known[event.seat], event.cards)
+        elif isinstance(event, Discarded):
+            _forget(known[event.seat], [event.card])
+    result = [tuple(sort_cards(counter.elements())) for counter in known]
+    result[seen.seat] = seen.hand
+    return tuple(result)
+
+
+def _forget(known: Counter[Card], played: Sequence[Card]) -> None:
+    for c in played:
+        if known[c] > 0:
+            known[c] -= 1
 
 
 def state_from_view(
