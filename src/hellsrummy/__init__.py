@@ -118,6 +118,8 @@ from hellsrummy.rules import (
 from hellsrummy.serialize import (
     FORMAT,
     from_dict,
+    seed_from_data,
+    seed_to_data,
     to_dict,
 )
 from hellsrummy.shuffle import (
@@ -262,6 +264,8 @@ __all__ = [
     "resample",
     "rummies",
     "seed_bytes",
+    "seed_from_data",
+    "seed_to_data",
     "shuffle",
     "simulate",
     "sort_by_run",

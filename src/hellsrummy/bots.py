@@ -26,7 +26,7 @@ import attrs
 
 from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.deck import Card
-from hellsrummy.melds import extensions, swaps
+from hellsrummy.melds import is_rummy
 from hellsrummy.moves import legal_actions
 from hellsrummy.rules import penalty_value
 from hellsrummy.shuffle import Seed, random_stream
@@ -96,10 +96,6 @@ def _kinship(c: Card, others: Sequence[Card]) -> int:
     return score
 
 
-def _table_plays(seen: PlayerView, c: Card) -> bool:
-    return any(c in extensions(m.cards) or c in swaps(m.cards) for m in seen.melds)
-
-
 def _wilds(action: Meld) -> int:
     return sum(c.is_wild for meld in action.melds for c in meld)
 
@@ -165,7 +161,7 @@ class GreedyBot:
             # Worth taking only if it would not be the first card thrown away again.
             worst = max(with_it, key=lambda c: self._throwaway(c, with_it))
             return worst is not card
-        if _table_plays(seen, card):
+        if is_rummy(card, (meld.cards for meld in seen.melds)):
             return True
         return any(card in meld for meld in possible_melds(with_it, 3))
 

@@ -56,8 +56,8 @@ from hellsrummy.actions import (
 from hellsrummy.deck import Card, card, cards, format_cards
 from hellsrummy.engine import apply, new_game, next_round
 from hellsrummy.rules import Rules
-from hellsrummy.serialize import from_dict, to_dict
-from hellsrummy.shuffle import Seed, seed_bytes
+from hellsrummy.serialize import from_dict, seed_from_data, seed_to_data, to_dict
+from hellsrummy.shuffle import Seed
 from hellsrummy.state import Deal, GameState, Phase
 
 __all__ = ["GameRecord", "format_action", "parse_action", "replay"]
@@ -237,7 +237,7 @@ class GameRecord:
         pass
         """
         lines = [_HEADER, f"players: {', '.join(self.players)}"]
-        lines.append(f"seed: {json.dumps(_seed_json(self.seed))}")
+        lines.append(f"seed: {json.dumps(seed_to_data(self.seed))}")
         if self.rules != Rules():
             rules = {k: v for k, v in to_dict(self.rules).items() if k not in ("format", "type")}
             lines.append(f"rules: {json.dumps(rules)}")
@@ -309,7 +309,9 @@ class GameRecord:
         unknown = [key for key in unknown if key not in ("discard", "stock")]
         if unknown:
             raise ValueError(f"unknown header line(s): {', '.join(unknown)}")
-        return cls(players=players, seed=_seed_value(seed), rules=rules, deal=deal, actions=actions)
+        return cls(
+            players=players, seed=seed_from_data(seed), rules=rules, deal=deal, actions=actions
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data.
@@ -321,7 +323,7 @@ class GameRecord:
             "format": 1,
             "type": "GameRecord",
             "players": list(self.players),
-            "seed": _seed_json(self.seed),
+            "seed": seed_to_data(self.seed),
             "rules": to_dict(self.rules),
             "deal": None
             if self.deal is None
@@ -376,7 +378,7 @@ class GameRecord:
             actions.append(action)
         return cls(
             players=players,
-            seed=_seed_value(data.get("seed")),
+            seed=seed_from_data(data.get("seed")),
             rules=rules,
             deal=deal,
             actions=actions,
@@ -397,22 +399,6 @@ def _texts(value: Any, path: str) -> list[str]:
     if not all(isinstance(item, str) for item in items):
         raise ValueError(f"{path}: must be a list of card texts")
     return items
-
-
-def _seed_json(seed: Seed) -> Any:
-    return {"hex": seed.hex()} if isinstance(seed, bytes) else seed
-
-
-def _seed_value(value: Any) -> Seed:
-    if isinstance(value, dict) and set(value) == {"hex"} and isinstance(value["hex"], str):
-        try:
-            return bytes.fromhex(value["hex"])
-        except ValueError:
-            raise ValueError("seed: hex must be an even number of hex digits") from None
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ValueError('seed: must be an integer, a string or {"hex": "..."}')
-    seed_bytes(value)
-    return value
 
 
 def _read_json(text: str, what: str) -> Any:

@@ -40,7 +40,7 @@ from hellsrummy.shuffle import Seed
 from hellsrummy.state import GameState, Phase, RoundResult, TableMeld
 from hellsrummy.views import PlayerView
 
-__all__ = ["FORMAT", "from_dict", "to_dict"]
+__all__ = ["FORMAT", "from_dict", "seed_from_data", "seed_to_data", "to_dict"]
 
 #: The version of the data format written by :func:`to_dict`.
 FORMAT = 1
@@ -98,10 +98,28 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _seed_data(seed: Seed) -> Any:
+def seed_to_data(seed: Seed) -> Any:
+    r"""A seed as plain data: an ``int`` or ``str`` as itself, ``bytes`` as ``{"hex": ...}``.
+
+    >>> seed_to_data(42), seed_to_data(b"\x01\xff")
+    (42, {'hex': '01ff'})
+    """
     if isinstance(seed, bytes):
         return {"hex": seed.hex()}
     return seed
+
+
+def seed_from_data(data: Any, path: str = "seed") -> Seed:
+    r"""Read back what :func:`seed_to_data` wrote; bad data raises ``ValueError`` at ``path``.
+
+    >>> seed_from_data({"hex": "01ff"}), seed_from_data("text")
+    (b'\x01\xff', 'text')
+    >>> seed_from_data(1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed: must be an integer, a string or {'hex': ...}, got float
+    """
+    return _read_seed(_Reader(data, path))
 
 
 def _rules_data(rules: Rules) -> dict[str, Any]:
@@ -139,7 +157,7 @@ def to_dict(value: Any) -> dict[str, Any]:
             **head,
             "type": "GameState",
             "rules": _rules_data(value.rules),
-            "seed": _seed_data(value.seed),
+            "seed": seed_to_data(value.seed),
             **body,
             "events": [_event_data(event) for event in value.log],
         }
