@@ -10,7 +10,8 @@ log in O(1) and shares the old one, so states stay cheap to create however long 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -298,6 +299,23 @@ class EventLog:
         log._previous = self
         log._length = self._length + 1
         return log
+
+    @classmethod
+    def of(cls, events: Iterable[Event]) -> EventLog:
+        """A log of ``events``, oldest first.
+
+        >>> list(EventLog.of([SeatLeft(0), SeatLeft(1)]))
+        [SeatLeft(seat=0), SeatLeft(seat=1)]
+        """
+        log = cls()
+        for event in events:
+            log = log.append(event)
+        return log
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as a flat tuple of events: the linked nodes would nest one level per event
+        # and overflow the pickler's recursion limit in a long game.
+        return (EventLog.of, (tuple(self),))
 
     def __len__(self) -> int:
         return self._length
