@@ -21,7 +21,16 @@ autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": False}
 autoclass_content = "class"
 
-doctest_global_setup = "from hellsrummy import *"
+doctest_global_setup = """
+from hellsrummy import *
+from hellsrummy.dealing import *
+from hellsrummy.discarding import *
+from hellsrummy.enumeration import *
+from hellsrummy.plays import *
+from hellsrummy.position import *
+from hellsrummy.scoring import *
+from hellsrummy.turns import *
+"""
 
 html_theme = "furo"
 html_title = f"hellsrummy {release}"

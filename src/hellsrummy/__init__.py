@@ -61,6 +61,10 @@ from hellsrummy.engine import (
     play_remains,
     rummies,
 )
+from hellsrummy.enumeration import (
+    fulfillments,
+    possible_melds,
+)
 from hellsrummy.errors import (
     IllegalActionError,
     Reason,
@@ -139,8 +143,6 @@ from hellsrummy.solver import (
     Fulfillment,
     can_meet,
     find_fulfillment,
-    fulfillments,
-    possible_melds,
     wildcards_needed,
 )
 from hellsrummy.state import (

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -26,11 +27,12 @@ import attrs
 
 from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.deck import Card
+from hellsrummy.enumeration import possible_melds
 from hellsrummy.melds import is_rummy
 from hellsrummy.moves import legal_actions
 from hellsrummy.rules import penalty_value
 from hellsrummy.shuffle import Seed, random_stream
-from hellsrummy.solver import can_meet, possible_melds
+from hellsrummy.solver import can_meet
 from hellsrummy.state import Phase
 from hellsrummy.views import PlayerView
 
@@ -81,19 +83,32 @@ class RandomBot:
         return moves[next(random_stream(self.seed, label)) % len(moves)]
 
 
-def _kinship(c: Card, others: Sequence[Card]) -> int:
-    """How much a card belongs with the others: same-rank cards and near same-suit cards."""
-    if c.is_wild:
-        return 4
-    score = 0
-    for other in others:
-        if other.is_wild:
-            continue
-        if other.rank == c.rank:
-            score += 2
-        elif other.suit == c.suit and abs(other.rank - c.rank) <= 2:
-            score += 3 - abs(other.rank - c.rank)
-    return score
+class _Kinship:
+    """How much a card belongs with a hand: same-rank cards and near same-suit cards.
+
+    A card scores 2 for each natural of its rank in the hand, and for each natural of its suit
+    one rank away 2, two ranks away 1; a wildcard always scores 4. Worked out from the hand's
+    counts once, so each card's score costs a few look-ups.
+    """
+
+    __slots__ = ("by_card", "by_rank")
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        self.by_rank: Counter[int] = Counter()
+        self.by_card: Counter[tuple[int, int]] = Counter()
+        for other in hand:
+            if not other.is_wild:
+                self.by_rank[other.rank] += 1
+                self.by_card[other.rank, other.suit] += 1
+
+    def score(self, c: Card, held: bool) -> int:
+        """The card's score against the hand (less the card itself when ``held``)."""
+        if c.is_wild:
+            return 4
+        rank, suit, by_card = c.rank, c.suit, self.by_card
+        near = by_card[rank - 1, suit] + by_card[rank + 1, suit]
+        far = by_card[rank - 2, suit] + by_card[rank + 2, suit]
+        return 2 * (self.by_rank[rank] - held) + 2 * near + far
 
 
 def _wilds(action: Meld) -> int:
@@ -143,9 +158,10 @@ class GreedyBot:
         if not discards:  # only plays remain and none were chosen above: should not happen
             return moves[0]
         # Throwing back the card just taken would only hand it round the table again.
+        kin = _Kinship(hand)
         return max(
             discards,
-            key=lambda m: (m.card is not seen.taken, self._throwaway(m.card, hand)),
+            key=lambda m: (m.card is not seen.taken, self._throwaway(m.card, kin)),
         )
 
     def _wants(self, seen: PlayerView) -> bool:
@@ -156,19 +172,18 @@ class GreedyBot:
         if not seen.met[seen.seat]:
             if can_meet(with_it, seen.contract) or card.is_wild:
                 return True
-            if _kinship(card, hand) < 2 * self.keep:
+            if _Kinship(hand).score(card, held=False) < 2 * self.keep:
                 return False
             # Worth taking only if it would not be the first card thrown away again.
-            worst = max(with_it, key=lambda c: self._throwaway(c, with_it))
+            kin = _Kinship(with_it)
+            worst = max(with_it, key=lambda c: self._throwaway(c, kin))
             return worst is not card
         if is_rummy(card, (meld.cards for meld in seen.melds)):
             return True
         return any(card in meld for meld in possible_melds(with_it, 3))
 
-    def _throwaway(self, card: Card, hand: list[Card]) -> tuple[int, int]:
-        others = list(hand)
-        others.remove(card)
-        related = _kinship(card, others)
+    def _throwaway(self, card: Card, kin: _Kinship) -> tuple[int, int]:
+        related = kin.score(card, held=True)
         return (related < self.keep, penalty_value(card) - 3 * related)
 
 

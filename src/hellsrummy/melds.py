@@ -34,12 +34,14 @@ __all__ = [
     "arrange",
     "can_extend",
     "can_swap",
+    "extension_set",
     "extensions",
     "is_meld",
     "is_rummy",
     "is_run",
     "is_set",
     "meld_kinds",
+    "swap_set",
     "swaps",
 ]
 
@@ -229,6 +231,7 @@ _NATURALS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank i
 _WILDS: frozenset[Card] = frozenset(Card(Rank.TWO, suit) for suit in Suit)
 _BY_RANK = {rank: [c for c in _NATURALS if c.rank == rank] for rank in Rank}
 _BY_SUIT = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Suit}
+_NATURAL_SET = frozenset(_NATURALS)
 
 
 def _natural_candidates(cards: Sequence[Card]) -> list[Card]:
@@ -246,21 +249,79 @@ def _natural_candidates(cards: Sequence[Card]) -> list[Card]:
     return candidates
 
 
-@functools.lru_cache(maxsize=16384)
-def _extensions(meld: tuple[Card, ...]) -> frozenset[Card]:
-    fits = {c for c in _natural_candidates(meld) if is_meld((*meld, c))}
-    if is_meld((*meld, Card(Rank.TWO, Suit.CLUBS))):
-        fits |= _WILDS
+def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
+    """How a meld's naturals can be read: ``(rank or 0, suit or -1, rank mask or -1)``.
+
+    The rank is the naturals' common rank (0 when they have several); the suit their common
+    suit (-1 when several) and the mask their ranks as bits (-1 when two share a rank, so no
+    run can hold them).
+    """
+    rank = int(naturals[0].rank)
+    suit = int(naturals[0].suit)
+    mask = 0
+    for c in naturals:
+        if c.rank != rank:
+            rank = 0
+        if c.suit != suit:
+            suit = -1
+        bit = 1 << c.rank
+        if mask & bit:
+            mask = -1
+        elif mask >= 0:
+            mask |= bit
+    return rank, suit, mask
+
+
+def _fitting(naturals: Sequence[Card], size: int) -> frozenset[Card]:
+    """The naturals ``c`` such that ``naturals`` + ``c`` + wildcards make a meld of ``size``."""
+    if not naturals:
+        return _NATURAL_SET
+    rank, suit, mask = _reading(naturals)
+    fits: list[Card] = list(_BY_RANK[Rank(rank)]) if rank else []
+    if suit >= 0 and mask > 0 and size <= MAX_RUN:
+        fits += [
+            c
+            for c in _BY_SUIT[Suit(suit)]
+            if not mask >> c.rank & 1 and _run_span(mask | 1 << c.rank) <= size
+        ]
     return frozenset(fits)
 
 
-@functools.lru_cache(maxsize=16384)
-def _swaps(meld: tuple[Card, ...]) -> frozenset[Card]:
-    for position, c in enumerate(meld):
-        if c.is_wild:
-            rest = (*meld[:position], *meld[position + 1 :])
-            return frozenset(x for x in _natural_candidates(rest) if is_meld((*rest, x)))
-    return frozenset()
+def extension_set(meld: tuple[Card, ...]) -> frozenset[Card]:
+    """The cards that extend a meld alone, worked out afresh (:func:`extensions` caches it).
+
+    ``meld`` must be a meld.
+
+    >>> sorted(map(str, extension_set(cards("JH JS JD"))))
+    ['2C', '2D', '2E', '2H', '2M', '2R', '2S', 'JC', 'JD', 'JE', 'JH', 'JM', 'JR', 'JS']
+    """
+    naturals = [c for c in meld if not c.is_wild]
+    fits = _fitting(naturals, len(meld) + 1)
+    if not naturals:
+        return fits | _WILDS
+    rank, suit, mask = _reading(naturals)
+    # A wildcard extends a set always, and a run while it has room for one more place.
+    if rank or (suit >= 0 and mask > 0 and len(meld) < MAX_RUN):
+        return fits | _WILDS
+    return fits
+
+
+def swap_set(meld: tuple[Card, ...]) -> frozenset[Card]:
+    """The naturals that can take one of a meld's wildcards, worked out afresh.
+
+    ``meld`` must be a meld. :func:`swaps` caches it.
+
+    >>> sorted(map(str, swap_set(cards("2C 5H 6H")))), swap_set(cards("5H 6H 7H"))
+    (['4H', '7H'], frozenset())
+    """
+    if not any(c.is_wild for c in meld):
+        return frozenset()
+    return _fitting([c for c in meld if not c.is_wild], len(meld))
+
+
+_A_WILDCARD = Card(Rank.TWO, Suit.CLUBS)
+_extensions = functools.lru_cache(maxsize=16384)(extension_set)
+_swaps = functools.lru_cache(maxsize=16384)(swap_set)
 
 
 def extensions(meld_cards: Iterable[Card]) -> frozenset[Card]:

@@ -23,6 +23,11 @@ come in the contract's order (melds meeting identical requirements lowest first)
 positions that differ only in that numbering are reached by reordering a listed action. (Listing
 every order would multiply the moves by up to 5040 for a contract of seven sets.)
 
+Moves are listed section by section (meeting the minimum or new melds, extensions, swaps,
+discards), each worked out from the position's derived facts (:mod:`hellsrummy.position`);
+once a position's list is complete it is kept with the position, so asking again costs
+nothing.
+
 It never lists an action that :func:`hellsrummy.apply` rejects or penalises; ``in`` also
 accepts the compound forms (bigger melds, several cards at once, other meld orders) that
 ``apply`` accepts. The table actions :class:`hellsrummy.SetPlayProtection` and
@@ -41,17 +46,20 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take, trusted
+from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.deck import SUITS, Card, pack, sort_cards
-from hellsrummy.engine import is_legal, legal_discards, rummies
-from hellsrummy.melds import extensions, swaps
-from hellsrummy.solver import fulfillments, possible_melds
+from hellsrummy.discarding import discards
+from hellsrummy.engine import is_legal
+from hellsrummy.enumeration import fulfillments, possible_melds
+from hellsrummy.position import Position, position
 from hellsrummy.state import GameState, Phase
 from hellsrummy.views import PlayerView, state_from_view
 
 __all__ = ["LegalActions", "legal_actions"]
+
+_Section = Callable[[Position], "list[Action] | Iterator[Action]"]
 
 
 class LegalActions:
@@ -62,34 +70,71 @@ class LegalActions:
     (2, True, Pass())
     """
 
-    __slots__ = ("_found", "_source", "_state")
+    __slots__ = ("_found", "_here", "_next", "_pending", "_sections", "_source")
 
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._found: list[Action] = []
-        self._source: Iterator[Action] | None = _generate(state)
+    def __init__(self, state: GameState | PlayerView) -> None:
+        self._source: GameState | PlayerView = state
+        self._pending: Iterator[Action] | None = None
+        self._next = 0
+        self._sections: tuple[_Section, ...] = ()
+        self._found: list[Action]
+        if state.phase is Phase.DECIDE and state.__class__ is GameState:
+            # Take and pass, whatever the position: nothing to work out.
+            self._found = list(_DECIDE)
+            return
+        here = position(state)
+        self._here = here
+        if here.moves is not None:  # listed before: nothing left to work out
+            self._found = here.moves
+            return
+        self._found = []
+        if here.phase is Phase.PLAY:
+            self._sections = _MET if here.met else _NOT_MET
+        elif here.phase is Phase.DECIDE:
+            self._sections = _DECIDING
+        else:
+            here.moves = self._found
+
+    def _advance(self) -> bool:
+        """List the next section (or what is left of a lazy one); ``False`` when all are."""
+        if self._pending is not None:
+            self._found.extend(self._pending)
+            self._pending = None
+            return True
+        sections = self._sections
+        if self._next >= len(sections):
+            if sections:
+                self._sections = ()
+                self._here.moves = self._found  # complete: kept with the position
+            return False
+        listed: list[Action] | Iterator[Action] = sections[self._next](self._here)
+        self._next += 1
+        if isinstance(listed, list):
+            self._found.extend(listed)
+        else:
+            self._pending = listed
+        return True
 
     def _all(self) -> list[Action]:
-        if self._source is not None:
-            self._found.extend(self._source)
-            self._source = None
+        while self._advance():
+            pass
         return self._found
 
     def __iter__(self) -> Iterator[Action]:
         found = self._found
-        position = 0
+        at = 0
         while True:
-            if position < len(found):
-                yield found[position]
-                position += 1
-            elif self._source is None:
-                return
-            else:
-                action = next(self._source, None)
+            if at < len(found):
+                yield found[at]
+                at += 1
+            elif self._pending is not None:
+                action = next(self._pending, None)
                 if action is None:
-                    self._source = None
-                    return
-                found.append(action)
+                    self._pending = None
+                else:
+                    found.append(action)
+            elif not self._advance():
+                return
 
     def __len__(self) -> int:
         return len(self._all())
@@ -101,8 +146,13 @@ class LegalActions:
         return self._all()[index]
 
     def __contains__(self, action: object) -> bool:
+        state = self._source
+        if isinstance(state, PlayerView):
+            if position(state).phase is None:
+                return False
+            state = _as_state(state)
         try:
-            return is_legal(self._state, action)  # type: ignore[arg-type]
+            return is_legal(state, action)  # type: ignore[arg-type]
         except ValueError:
             return False
 
@@ -125,9 +175,7 @@ def legal_actions(state: GameState | PlayerView) -> LegalActions:
     >>> len(legal_actions(view(state, 2)))
     0
     """
-    if isinstance(state, PlayerView):
-        return LegalActions(_as_state(state))
-    if not isinstance(state, GameState):
+    if not isinstance(state, (GameState, PlayerView)):
         raise ValueError(f"state must be a GameState or a PlayerView, got {state!r}")
     return LegalActions(state)
 
@@ -136,51 +184,108 @@ def _as_state(seen: PlayerView) -> GameState:
     """A state that agrees with the view wherever the seat's moves depend on it.
 
     Other hands are left empty and the stock too: the moves of the seat to act depend only
-    on its own hand and on public facts. Only the enumerator ever sees this state.
+    on its own hand and on public facts. Only membership tests (``in``) see this state.
     """
     hands = tuple(seen.hand if seat == seen.seat else () for seat in range(seen.players))
-    phase = seen.phase if seen.to_act else Phase.ROUND_OVER
-    return state_from_view(seen, seed=b"view", hands=hands, stock=(), phase=phase)
+    return state_from_view(seen, seed=b"view", hands=hands, stock=())
 
 
 _TAKE = Take()
 _PASS = Pass()
-_DISCARDS = {c: trusted(Discard, card=c) for c in pack(SUITS)}
+_DECIDE: list[Action] = [_TAKE, _PASS]
+_DISCARDS = {c: Discard(c) for c in pack(SUITS)}
+_new = object.__new__
+_set = object.__setattr__
 
 
-def _generate(state: GameState) -> Iterator[Action]:
-    if state.phase is Phase.DECIDE:
-        yield _TAKE
-        yield _PASS
+def _extend(number: int, added: Card) -> Extend:
+    action: Extend = _new(Extend)
+    _set(action, "meld", number)
+    _set(action, "cards", (added,))
+    return action
+
+
+def _swap(number: int, natural: Card) -> SwapWildcard:
+    action: SwapWildcard = _new(SwapWildcard)
+    _set(action, "meld", number)
+    _set(action, "card", natural)
+    return action
+
+
+def _meld(melds: tuple[tuple[Card, ...], ...]) -> Meld:
+    action: Meld = _new(Meld)
+    _set(action, "melds", melds)
+    return action
+
+
+def _decide(here: Position) -> list[Action]:
+    return list(_DECIDE)
+
+
+def _deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
+    """The hand's deuces as ``(deuce, count)``, in card order (the hand is sorted)."""
+    return tuple(Counter(c for c in hand if c.is_wild).items())
+
+
+def _meetings(here: Position) -> Iterator[Action]:
+    contract = here.contract
+    kinds = _deuce_kinds(here.hand)
+    groups = tuple(len(list(group)) for _, group in itertools.groupby(contract.requirements))
+    if len(kinds) <= 1:  # the deuces used are fixed, and listed melds are in canonical order
+        for fulfilment in fulfillments(here.hand, contract):
+            yield _meld(fulfilment)
         return
-    if state.phase is not Phase.PLAY:
-        return
-    seat = state.current
-    hand = state.hands[seat]
-    # The hand's deuces as (deuce, count), in card order.
-    kinds = tuple(Counter(sort_cards(c for c in hand if c.is_wild)).items())
-    if not state.met[seat]:
-        groups = tuple(
-            len(list(group)) for _, group in itertools.groupby(state.contract.requirements)
-        )
-        for fulfilment in fulfillments(hand, state.contract):
-            yield from _with_deuces(fulfilment, kinds, groups)
-    else:
-        if len(kinds) <= 1:  # one kind of deuce or none: each meld is one move
-            for meld in possible_melds(hand, 3):
-                yield trusted(Meld, melds=(meld,))
-        else:
-            for meld in possible_melds(hand, 3):
-                yield from _with_deuces((meld,), kinds)
-        held = rummies(state)
-        for number, table_meld in enumerate(state.melds if held else ()):
-            for c in sort_cards(extensions(table_meld.cards).intersection(held)):
-                yield trusted(Extend, meld=number, cards=(c,))
-        for number, table_meld in enumerate(state.melds if held else ()):
-            for c in sort_cards(swaps(table_meld.cards).intersection(held)):
-                yield trusted(SwapWildcard, meld=number, card=c)
-    for c in legal_discards(state):
-        yield _DISCARDS[c]
+    for fulfilment in fulfillments(here.hand, contract):
+        yield from _with_deuces(fulfilment, kinds, groups)
+
+
+def _new_melds(here: Position) -> list[Action]:
+    hand = here.hand
+    kinds = _deuce_kinds(hand)
+    if len(kinds) <= 1:  # one kind of deuce or none: each meld is one move
+        return [_meld((meld,)) for meld in possible_melds(hand, 3)]
+    return [move for meld in possible_melds(hand, 3) for move in _with_deuces((meld,), kinds)]
+
+
+def _held_rummies(here: Position) -> list[Card]:
+    rummies = here.rummies
+    return [c for c in here.distinct if c in rummies] if rummies else []
+
+
+def _extensions(here: Position) -> list[Action]:
+    held = _held_rummies(here)
+    if not held:
+        return []
+    return [
+        _extend(number, c)
+        for number, accepted in enumerate(here.table.extends)
+        for c in held
+        if c in accepted
+    ]
+
+
+def _swaps(here: Position) -> list[Action]:
+    held = _held_rummies(here)
+    if not held:
+        return []
+    return [
+        _swap(number, c)
+        for number, accepted in enumerate(here.table.buys)
+        if accepted
+        for c in held
+        if c in accepted
+    ]
+
+
+def _discards(here: Position) -> list[Action]:
+    table = _DISCARDS
+    return [table[c] for c in discards(here)]
+
+
+# The sections of each kind of position, in the documented order.
+_DECIDING: tuple[_Section, ...] = (_decide,)
+_NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
+_MET: tuple[_Section, ...] = (_new_melds, _extensions, _swaps, _discards)
 
 
 def _with_deuces(
@@ -208,16 +313,16 @@ def _with_deuces(
         )
     if len(melds) == 1:
         for laid in choices:
-            yield trusted(Meld, melds=laid)
+            yield _meld(laid)
         return
     if max(groups) == 1:  # no two requirements alike: every choice is a different move
         for laid in choices:
-            yield trusted(Meld, melds=laid)
+            yield _meld(laid)
         return
     # Two deuce choices can be each other's reordering (identical melds swapping deuces):
     # put melds of identical requirements in a fixed order and list each outcome once.
     for laid in dict.fromkeys(_canonical(laid, groups) for laid in choices):
-        yield trusted(Meld, melds=laid)
+        yield _meld(laid)
 
 
 def _canonical(

@@ -12,7 +12,9 @@ The solver never tries subsets of the hand. It works on the hand's structure:
 * the wildcards are one budget shared by every meld.
 
 So :func:`can_meet` is a depth-first search over run windows only, cheapest first, pruned by a
-lower bound on the wildcards still needed; sets are then solved in closed form.
+lower bound on the wildcards still needed; sets are then solved in closed form. Listing every
+fulfilment (:func:`fulfillments`) and every meld of a hand (:func:`possible_melds`) is
+:mod:`hellsrummy.enumeration`'s work.
 
 >>> hand = cards("7H 7H 7S 9C 9D 2S 2D KH 4C")
 >>> contract = contract_for(6)
@@ -26,9 +28,7 @@ True
 
 from __future__ import annotations
 
-import functools
-import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, Rank, Suit, sort_cards
@@ -38,10 +38,19 @@ __all__ = [
     "Fulfillment",
     "can_meet",
     "find_fulfillment",
-    "fulfillments",
-    "possible_melds",
     "wildcards_needed",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The enumerations live in hellsrummy.enumeration (which builds on this module); they are
+    # importable from here too, as they always were.
+    if name in ("fulfillments", "possible_melds"):
+        from hellsrummy import enumeration
+
+        return getattr(enumeration, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: A fulfilment: one meld (a tuple of cards, sorted) per requirement, in the contract's order.
 Fulfillment = tuple[tuple[Card, ...], ...]
@@ -52,7 +61,12 @@ _SUITS = len(Suit)
 _NATURAL: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
 )
-_WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
+_WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))
+# _PLACES[card.index]: a natural's (pool place, suit, rank index); None for a wildcard.
+_PLACES: tuple[tuple[int, int, int] | None, ...] = tuple(
+    None if c.is_wild else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), c.rank - 3)
+    for c in sorted((Card(rank, suit) for suit in Suit for rank in Rank), key=lambda c: c.index)
+)  # _WINDOW[r]: r low bits set
 
 
 class _Pool:
@@ -71,23 +85,24 @@ class _Pool:
         totals = [0] * _RANKS
         wild_cards = []
         size = 0
+        places = _PLACES
         for c in hand:
             if c.__class__ is not Card:
                 raise ValueError(f"hand must hold only Card objects, got {c!r}")
             size += 1
-            if c.is_wild:
+            place = places[c.index]
+            if place is None:
                 wild_cards.append(c)
             else:
-                suit = c.suit
-                i = c.rank - 3
-                counts[suit * _RANKS + i] += 1
+                at, suit, i = place
+                counts[at] += 1
                 masks[suit] |= 1 << i
                 totals[i] += 1
         self.counts = counts
         self.masks = masks
         self.totals = totals
         self.size = size
-        self.wild_cards = sort_cards(wild_cards)
+        self.wild_cards = sort_cards(wild_cards) if len(wild_cards) > 1 else wild_cards
         self.wilds = len(wild_cards)
 
     def take(self, suit: int, i: int) -> None:
@@ -427,168 +442,3 @@ def _with_wildcards(
         wilds = [next(spare) for _ in range(requirement.size - len(chosen))]
         melds.append(tuple(sort_cards(wilds + chosen)))
     return tuple(melds)
-
-
-# --- enumeration ---------------------------------------------------------------------------
-
-
-_Choice = tuple[tuple[tuple[int, int], ...], int]  # ((suit, rank index), ...), wildcards
-
-
-def _set_choices(pool: _Pool, size: int) -> Iterator[_Choice]:
-    """Every distinct set of exactly ``size`` cards the pool can make, as naturals + wilds."""
-    wilds = pool.wilds
-    if wilds >= size:
-        yield (), size
-    counts = pool.counts
-    fewest = max(1, size - wilds)
-    for i, total in enumerate(pool.totals):
-        if total < fewest:
-            continue
-        held = tuple((s, counts[s * _RANKS + i]) for s in range(_SUITS) if counts[s * _RANKS + i])
-        for used in range(fewest, min(size, total) + 1):
-            for picked in _multisubsets(held, used):
-                yield tuple((s, i) for s in picked), size - used
-
-
-@functools.lru_cache(maxsize=4096)
-def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
-    """Sub-multisets of ``size`` items from ``(item, count)`` pairs, items non-decreasing."""
-    if size == 0:
-        return ((),)
-    if not held:
-        return ()
-    (item, count), rest = held[0], held[1:]
-    room = sum(n for _, n in rest)
-    found: list[tuple[int, ...]] = []
-    for take in range(min(count, size), -1, -1):
-        if size - take <= room:
-            found.extend((item,) * take + tail for tail in _multisubsets(rest, size - take))
-    return tuple(found)
-
-
-def _run_choices(pool: _Pool, size: int, fewest: int = 0) -> Iterator[_Choice]:
-    """Every distinct run of exactly ``size`` cards the pool can make, as naturals + wilds.
-
-    Only runs with at least ``fewest`` naturals are listed.
-    """
-    wilds = pool.wilds
-    if wilds >= size and fewest == 0:
-        yield (), size
-    least = max(1, size - wilds, fewest)
-    for s, mask in enumerate(pool.masks):
-        if not mask:
-            continue
-        held = [i for i in range(_RANKS) if mask >> i & 1]
-        for k, lowest in enumerate(held):
-            above = [i for i in held[k + 1 :] if i < lowest + size]
-            for extra in range(max(0, least - 1), min(len(above), size - 1) + 1):
-                for combo in itertools.combinations(above, extra):
-                    yield ((s, lowest), *((s, i) for i in combo)), size - 1 - extra
-
-
-def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillment]:
-    """Every distinct way to meet ``contract`` from ``hand``, lazily, each exactly once.
-
-    A fulfilment has one meld of exactly the required size per requirement, in the
-    contract's order, each meld sorted. Two fulfilments are the same when they have the same
-    melds as multisets of cards, with two rules that collapse what no player could tell apart:
-
-    * identical cards are one choice (the hand is a multiset);
-    * deuces are interchangeable: a fulfilment says how many wildcards each meld takes, and
-      the hand's deuces are handed out in sorted card order (``2C`` before ``2D``), first to
-      the first meld;
-    * melds meeting identical requirements are unordered: ``Two Sets of 3`` met by the sevens
-      and the nines is one fulfilment, listed with the lower meld first (melds compare by
-      their naturals in card order, then by their number of wildcards).
-
-    Every yielded fulfilment is valid; the search never follows a branch that cannot be
-    completed, so the time to the next result stays small even when there are many.
-
-    >>> hand = cards("7H 7H 7S 9C 9D 2S 2D")
-    >>> for melds in fulfillments(hand, contract_for(6)):
-    ...     print(" / ".join(format_cards(m) for m in melds))
-    2D 7H 7H / 2S 9C 9D
-    2D 7H 7S / 2S 9C 9D
-    7H 7H 7S / 2D 2S 9C
-    7H 7H 7S / 2D 2S 9D
-    7H 7H 7S / 2D 9C 9D
-    """
-    pool = _check(hand, contract)
-    if pool.size < contract.difficulty:
-        return
-    enumeration = _Enumeration(pool, contract.requirements)
-    if enumeration.feasible(0):
-        yield from enumeration.go(0)
-
-
-class _Enumeration:
-    """The depth-first enumeration of :func:`fulfillments` (a class: see :class:`_RunSearch`)."""
-
-    __slots__ = ("chosen", "pool", "requirements", "rests")
-
-    def __init__(self, pool: _Pool, requirements: tuple[Requirement, ...]) -> None:
-        self.pool = pool
-        self.requirements = requirements
-        self.chosen: list[_Choice] = []
-        self.rests = [_split(requirements[k:])[:2] for k in range(len(requirements))]
-
-    def feasible(self, k: int) -> bool:
-        """Whether ``requirements[k:]`` can be met from what the pool holds now."""
-        runs, sets = self.rests[k]
-        return _search(self.pool, runs, sets, self.pool.wilds) is not None
-
-    def go(self, k: int) -> Iterator[Fulfillment]:
-        pool, requirements, chosen = self.pool, self.requirements, self.chosen
-        if k == len(requirements):
-            naturals = [[_NATURAL[s][i] for s, i in picked] for picked, _ in chosen]
-            yield _with_wildcards(requirements, naturals, pool.wild_cards)
-            return
-        requirement = requirements[k]
-        generate = _run_choices if requirement.kind is MeldKind.RUN else _set_choices
-        floor = _key(chosen[-1]) if k and requirements[k - 1] == requirement else None
-        for choice in list(generate(pool, requirement.size)):
-            if floor is not None and _key(choice) < floor:
-                continue
-            picked, wilds = choice
-            for s, i in picked:
-                pool.take(s, i)
-            pool.wilds -= wilds
-            chosen.append(choice)
-            # The last requirement needs no look-ahead: its choices are listed directly, and
-            # an empty list is as cheap to find as a search that proves there is none.
-            if k + 2 >= len(requirements) or self.feasible(k + 1):
-                yield from self.go(k + 1)
-            chosen.pop()
-            pool.wilds += wilds
-            for s, i in picked:
-                pool.give(s, i)
-
-
-def _key(choice: _Choice) -> tuple[tuple[tuple[int, int], ...], int]:
-    """Orders choices like their cards: by rank, then suit, then fewer wildcards first."""
-    picked, wilds = choice
-    return tuple(sorted((i, s) for s, i in picked)), wilds
-
-
-def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, ...]]:
-    """Every distinct meld of exactly ``size`` cards that ``hand`` holds, each sorted, lazily.
-
-    Melds are multisets: identical cards are one choice, and deuces are interchangeable, so a
-    meld that needs wildcards takes the hand's lowest-sorting deuces. A meld that reads both as
-    a set and as a run is listed once.
-
-    >>> [format_cards(m) for m in possible_melds(cards("7H 7S 8H 9H 2C"))]
-    ['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
-    """
-    if isinstance(size, bool) or not isinstance(size, int) or size < 3:
-        raise ValueError(f"size must be an int of at least 3, got {size!r}")
-    if isinstance(hand, (str, bytes)):
-        raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
-    pool = _Pool(hand)
-    # A run with fewer than two naturals is also a set, and the sets list it already.
-    runs = _run_choices(pool, size, fewest=2) if size <= _RANKS else iter(())
-    wild_cards = tuple(pool.wild_cards)
-    for picked, wilds in itertools.chain(_set_choices(pool, size), runs):
-        # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
-        yield wild_cards[:wilds] + tuple([_NATURAL[s][i] for s, i in picked])

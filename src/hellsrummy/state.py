@@ -47,6 +47,35 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+class Derived:
+    """A hidden slot for facts derived from a frozen value, worked out once on first use.
+
+    Not a field: what is kept there takes no part in equality, hashing, ``repr``, pickles,
+    ``attrs.asdict`` or :func:`hellsrummy.to_dict`, and a copy starts without it. The facts
+    are a pure function of the value, so two threads that both work them out store the same
+    thing. :mod:`hellsrummy.position` reads and fills it.
+
+    >>> meld = TableMeld(cards("7H 7S 2C"), owner=1)
+    >>> hasattr(meld, "_derived")
+    False
+    """
+
+    __slots__ = ("_derived",)
+
+
+class DerivedPosition:
+    """Hidden slots of a game position (a state or a view): its table facts and its position.
+
+    See :class:`Derived`; :mod:`hellsrummy.position` reads and fills them.
+
+    >>> state = new_game(3, seed=1)
+    >>> hasattr(state, "_table"), hasattr(state, "_position")
+    (False, False)
+    """
+
+    __slots__ = ("_position", "_table")
+
+
 def _card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(value)
 
@@ -56,7 +85,7 @@ def _sorted_card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
 
 
 @attrs.frozen(cache_hash=True)
-class TableMeld:
+class TableMeld(Derived):
     """A meld on the table: its cards (sorted) and the seat that laid it down.
 
     >>> meld = TableMeld(cards("7H 7S 2C"), owner=1)
@@ -138,7 +167,7 @@ class Deal:
 
 
 @attrs.frozen(cache_hash=True)
-class GameState:
+class GameState(DerivedPosition):
     """A whole game at one moment. Build one with :func:`hellsrummy.new_game`.
 
     Seats are numbered from 0 in the order the players were given. Per-seat tuples

@@ -35,15 +35,16 @@ from hellsrummy.events import (
     Swapped,
     Took,
 )
+from hellsrummy.position import position
 from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed, seed_bytes, shuffle
-from hellsrummy.state import GameState, Phase, RoundResult, TableMeld
+from hellsrummy.state import DerivedPosition, GameState, Phase, RoundResult, TableMeld
 
 __all__ = ["PlayerView", "known_cards", "resample", "state_from_view", "view"]
 
 
 @attrs.frozen(cache_hash=True)
-class PlayerView:
+class PlayerView(DerivedPosition):
     """Everything seat ``seat`` may know about a game, and nothing more.
 
     Per-seat tuples are indexed by seat, as in :class:`hellsrummy.GameState`. The public log
@@ -157,7 +158,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         raise ValueError(
             f"seat must be a seat of the game (0 to {state.players - 1}), got {seat!r}"
         )
-    return PlayerView(
+    seen = PlayerView(
         seat=seat,
         rules=state.rules,
         names=state.names,
@@ -184,6 +185,14 @@ def view(state: GameState, seat: int) -> PlayerView:
         taken=state.taken,
         log=state.log,
     )
+    # The view shares what the state has worked out of the public table, and the seat to act
+    # shares the facts of its position (they depend on nothing the view lacks).
+    known = getattr(state, "_table", None)
+    if known is not None:
+        object.__setattr__(seen, "_table", known)
+    if seat == state.current:
+        object.__setattr__(seen, "_position", position(state))
+    return seen
 
 
 def _round_cards(seen: PlayerView) -> Counter[Card]:

@@ -1,0 +1,307 @@
+"""Enumeration: every way to meet a contract, and every meld a hand holds, in a fixed order.
+
+Both work on the hand as counts (the solver's pool). Each requirement's *choices* — the
+distinct melds of its kind and size that the whole hand can make, as naturals plus a number of
+wildcards — are listed once per hand, row by row (a set's rank, a run's suit); a row depends
+only on what the hand holds of that rank or suit, so rows are memoised. Deeper in the search a
+choice is skipped when the cards it needs are gone, which keeps exactly the order of a search
+that lists the choices afresh from what is left at every step.
+
+>>> hand = cards("7H 7H 7S 9C 9D 2S 2D")
+>>> [" / ".join(format_cards(m) for m in f) for f in fulfillments(hand, contract_for(6))][:2]
+['2D 7H 7H / 2S 9C 9D', '2D 7H 7S / 2S 9C 9D']
+>>> [format_cards(m) for m in possible_melds(cards("7H 7S 8H 9H 2C"))]
+['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Iterator
+
+from hellsrummy.contracts import Contract, Requirement
+from hellsrummy.deck import Card
+from hellsrummy.melds import MeldKind
+from hellsrummy.solver import (
+    _NATURAL,
+    _RANKS,
+    _SUITS,
+    Fulfillment,
+    _check,
+    _Pool,
+    _search,
+    _split,
+)
+
+__all__ = ["fulfillments", "melds_of", "possible_melds"]
+
+
+# A choice of cards for one meld, from the whole hand: its naturals (in card order), the number
+# of wildcards it takes, its sort key (the naturals' card orders, then the wildcards: melds of
+# identical requirements are listed lowest first), the pool places of its naturals with how
+# many each takes, and those places as a bit mask.
+_Choice = tuple[
+    tuple[Card, ...], int, tuple[tuple[int, ...], int], tuple[tuple[int, int], ...], int
+]
+
+
+def _choice(suit_ranks: Iterable[tuple[int, int]], wilds: int) -> _Choice:
+    picked = tuple(suit_ranks)
+    places: dict[int, int] = {}
+    mask = 0
+    for s, i in picked:
+        at = s * _RANKS + i
+        places[at] = places.get(at, 0) + 1
+        mask |= 1 << at
+    naturals = tuple(_NATURAL[s][i] for s, i in picked)
+    key = tuple(c.order for c in naturals)
+    return naturals, wilds, (key, wilds), tuple(places.items()), mask
+
+
+def _set_choices(pool: _Pool, size: int) -> list[_Choice]:
+    """Every distinct set of exactly ``size`` cards the pool can make, in listing order."""
+    found: list[_Choice] = []
+    wilds = pool.wilds
+    if wilds >= size:
+        found.append(_wild_choice(size))
+    counts = pool.counts
+    fewest = max(1, size - wilds)
+    for i, total in enumerate(pool.totals):
+        if total >= fewest:
+            held = tuple(
+                (s, counts[s * _RANKS + i]) for s in range(_SUITS) if counts[s * _RANKS + i]
+            )
+            found += _set_row(i, held, fewest, size)
+    return found
+
+
+@functools.lru_cache(maxsize=512)
+def _wild_choice(size: int) -> _Choice:
+    return _choice((), size)
+
+
+@functools.lru_cache(maxsize=16384)
+def _set_row(
+    i: int, held: tuple[tuple[int, int], ...], fewest: int, size: int
+) -> tuple[_Choice, ...]:
+    """The sets of rank index ``i`` from the suits ``held`` (suit, count), fewest naturals first."""
+    total = sum(n for _, n in held)
+    return tuple(
+        _choice(((s, i) for s in picked), size - used)
+        for used in range(fewest, min(size, total) + 1)
+        for picked in _multisubsets(held, used)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Sub-multisets of ``size`` items from ``(item, count)`` pairs, items non-decreasing."""
+    if size == 0:
+        return ((),)
+    if not held:
+        return ()
+    (item, count), rest = held[0], held[1:]
+    room = sum(n for _, n in rest)
+    found: list[tuple[int, ...]] = []
+    for take in range(min(count, size), -1, -1):
+        if size - take <= room:
+            found.extend((item,) * take + tail for tail in _multisubsets(rest, size - take))
+    return tuple(found)
+
+
+def _run_choices(pool: _Pool, size: int, fewest: int = 0) -> list[_Choice]:
+    """Every distinct run of exactly ``size`` cards the pool can make, in listing order.
+
+    Only runs with at least ``fewest`` naturals are listed.
+    """
+    found: list[_Choice] = []
+    wilds = pool.wilds
+    if wilds >= size and fewest == 0:
+        found.append(_wild_choice(size))
+    least = max(1, size - wilds, fewest)
+    for s, mask in enumerate(pool.masks):
+        if mask:
+            found += _run_row(s, mask, least, size)
+    return found
+
+
+@functools.lru_cache(maxsize=16384)
+def _run_row(s: int, mask: int, least: int, size: int) -> tuple[_Choice, ...]:
+    """The runs of suit ``s`` from the ranks of ``mask``, with at least ``least`` naturals."""
+    found: list[_Choice] = []
+    held = [i for i in range(_RANKS) if mask >> i & 1]
+    for k, lowest in enumerate(held):
+        above = [i for i in held[k + 1 :] if i < lowest + size]
+        for extra in range(max(0, least - 1), min(len(above), size - 1) + 1):
+            for combo in itertools.combinations(above, extra):
+                found.append(_choice(((s, lowest), *((s, i) for i in combo)), size - 1 - extra))
+    return tuple(found)
+
+
+def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillment]:
+    """Every distinct way to meet ``contract`` from ``hand``, lazily, each exactly once.
+
+    A fulfilment has one meld of exactly the required size per requirement, in the
+    contract's order, each meld sorted. Two fulfilments are the same when they have the same
+    melds as multisets of cards, with two rules that collapse what no player could tell apart:
+
+    * identical cards are one choice (the hand is a multiset);
+    * deuces are interchangeable: a fulfilment says how many wildcards each meld takes, and
+      the hand's deuces are handed out in sorted card order (``2C`` before ``2D``), first to
+      the first meld;
+    * melds meeting identical requirements are unordered: ``Two Sets of 3`` met by the sevens
+      and the nines is one fulfilment, listed with the lower meld first (melds compare by
+      their naturals in card order, then by their number of wildcards).
+
+    Every yielded fulfilment is valid; the search never follows a branch that cannot be
+    completed, so the time to the next result stays small even when there are many.
+
+    >>> hand = cards("7H 7H 7S 9C 9D 2S 2D")
+    >>> for melds in fulfillments(hand, contract_for(6)):
+    ...     print(" / ".join(format_cards(m) for m in melds))
+    2D 7H 7H / 2S 9C 9D
+    2D 7H 7S / 2S 9C 9D
+    7H 7H 7S / 2D 2S 9C
+    7H 7H 7S / 2D 2S 9D
+    7H 7H 7S / 2D 9C 9D
+    """
+    pool = _check(hand, contract)
+    if pool.size < contract.difficulty:
+        return iter(())
+    return _Enumeration(pool, contract.requirements).run()
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(
+    requirements: tuple[Requirement, ...],
+) -> tuple[list[tuple[list[int], list[int]]], list[bool], list[tuple[bool, int]]]:
+    """What the enumeration needs of a contract, worked out once per contract.
+
+    The run and set sizes left at each level, whether each requirement repeats the one
+    before, and each requirement's shape (is a run, size).
+    """
+    rests = [_split(requirements[k:])[:2] for k in range(len(requirements))]
+    same = [k > 0 and requirements[k - 1] == r for k, r in enumerate(requirements)]
+    shapes = [(r.kind is MeldKind.RUN, r.size) for r in requirements]
+    return rests, same, shapes
+
+
+class _Enumeration:
+    """The depth-first enumeration of :func:`fulfillments` (a class: see :class:`_RunSearch`).
+
+    Each requirement's choices are listed once, from the whole hand; deeper in the search a
+    choice is skipped when the cards it needs are gone. That keeps the order of a search that
+    lists the choices afresh from what is left at every step: the choices of a smaller pool
+    are those of the whole hand that still fit, in the same order.
+    """
+
+    __slots__ = ("chosen", "lists", "pool", "requirements", "rests", "same", "wild_cards")
+
+    def __init__(self, pool: _Pool, requirements: tuple[Requirement, ...]) -> None:
+        self.pool = pool
+        self.requirements = requirements
+        self.wild_cards = tuple(pool.wild_cards)
+        self.chosen: list[_Choice] = []
+        self.rests, self.same, shapes = _plan(requirements)
+        by_shape: dict[tuple[bool, int], list[_Choice]] = {}
+        self.lists = []
+        for shape in shapes:
+            if shape not in by_shape:
+                run, size = shape
+                by_shape[shape] = _run_choices(pool, size) if run else _set_choices(pool, size)
+            self.lists.append(by_shape[shape])
+
+    def run(self) -> Iterator[Fulfillment]:
+        runs, sets = self.rests[0]
+        if len(self.requirements) > 2 and _search(self.pool, runs, sets, self.pool.wilds) is None:
+            return iter(())
+        if len(self.requirements) == 1:
+            return self.last(0, self.pool.wilds, 0)
+        return self.go(0, self.pool.wilds, 0)
+
+    def feasible(self, k: int, wilds: int) -> bool:
+        """Whether ``requirements[k:]`` can be met from what the pool holds now."""
+        runs, sets = self.rests[k]
+        return _search(self.pool, runs, sets, wilds) is not None
+
+    def go(self, k: int, wilds: int, taken: int) -> Iterator[Fulfillment]:
+        pool, chosen = self.pool, self.chosen
+        counts = pool.counts
+        floor = chosen[-1][2] if self.same[k] else None
+        last = k + 2 == len(self.requirements)
+        for choice in self.lists[k]:
+            _, need, key, places, mask = choice
+            if need > wilds or (floor is not None and key < floor):
+                continue
+            if mask & taken and not all(counts[at] >= n for at, n in places):
+                continue
+            chosen.append(choice)
+            if last:  # the last level reads only the counts
+                for at, n in places:
+                    counts[at] -= n
+                yield from self.last(k + 1, wilds - need, taken | mask)
+                for at, n in places:
+                    counts[at] += n
+            else:
+                for at, n in places:
+                    for _ in range(n):
+                        pool.take(at // _RANKS, at % _RANKS)
+                if self.feasible(k + 1, wilds - need):
+                    yield from self.go(k + 1, wilds - need, taken | mask)
+                for at, n in places:
+                    for _ in range(n):
+                        pool.give(at // _RANKS, at % _RANKS)
+            chosen.pop()
+
+    def last(self, k: int, wilds: int, taken: int) -> Iterator[Fulfillment]:
+        """The choices of the last requirement, each completing a fulfilment."""
+        counts = self.pool.counts
+        floor = self.chosen[-1][2] if self.same[k] else None
+        head = self.melds()
+        used = sum(choice[1] for choice in self.chosen)
+        deuces = self.wild_cards[used:]
+        for naturals, need, key, places, mask in self.lists[k]:
+            if need > wilds or (floor is not None and key < floor):
+                continue
+            if mask & taken and not all(counts[at] >= n for at, n in places):
+                continue
+            yield (*head, deuces[:need] + naturals)
+
+    def melds(self) -> list[tuple[Card, ...]]:
+        """The melds chosen so far, the hand's deuces handed out in sorted order."""
+        melds = []
+        used = 0
+        deuces = self.wild_cards
+        for naturals, need, _, _, _ in self.chosen:
+            melds.append(deuces[used : used + need] + naturals)
+            used += need
+        return melds
+
+
+def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, ...]]:
+    """Every distinct meld of exactly ``size`` cards that ``hand`` holds, each sorted, lazily.
+
+    Melds are multisets: identical cards are one choice, and deuces are interchangeable, so a
+    meld that needs wildcards takes the hand's lowest-sorting deuces. A meld that reads both as
+    a set and as a run is listed once.
+
+    >>> [format_cards(m) for m in possible_melds(cards("7H 7S 8H 9H 2C"))]
+    ['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size < 3:
+        raise ValueError(f"size must be an int of at least 3, got {size!r}")
+    if isinstance(hand, (str, bytes)):
+        raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
+    return iter(melds_of(_Pool(hand), size))
+
+
+def melds_of(pool: _Pool, size: int) -> list[tuple[Card, ...]]:
+    """The melds of :func:`possible_melds` from a pool, as a list."""
+    # A run with fewer than two naturals is also a set, and the sets list it already.
+    choices = _set_choices(pool, size)
+    if size <= _RANKS:
+        choices += _run_choices(pool, size, fewest=2)
+    wild_cards = tuple(pool.wild_cards)
+    # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
+    return [wild_cards[:wilds] + naturals for naturals, wilds, _, _, _ in choices]

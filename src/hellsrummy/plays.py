@@ -1,0 +1,293 @@
+"""Plays: meeting the minimum, laying melds, extending a table meld, buying a wildcard.
+
+A seat that has not met the round's minimum may only meet it: lay, in one action, melds that
+fulfil the contract (each requirement by its own meld, in any order). Once it is met, the seat
+may lay any valid meld, extend any table meld (the result must be a meld under some reading)
+and swap a natural card for a table meld's wildcard (the wildcard goes to the hand). Emptying
+the hand by a play ends the round at once. Each action has its ``verify_*`` checker and its
+transition here; :func:`hellsrummy.apply` runs them.
+
+>>> state = apply(new_game(3, seed=1), Take())
+>>> verify_extend(state, Extend(0, cards("7H"))).reason
+<Reason.MINIMUM_NOT_MET: 'minimum_not_met'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hellsrummy.actions import Extend, Meld, SwapWildcard
+from hellsrummy.contracts import Contract, Requirement
+from hellsrummy.deck import Card, format_cards
+from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.events import Extended, Melded, Swapped
+from hellsrummy.melds import is_meld, meld_kinds
+from hellsrummy.position import position
+from hellsrummy.scoring import end_round
+from hellsrummy.state import GameState, Phase, TableMeld
+from hellsrummy.turns import in_round, insert, missing, remove, replace, successor
+
+__all__ = ["extend", "meld", "swap", "verify_extend", "verify_meld", "verify_swap"]
+
+
+def _meld_words(meld: Sequence[Card]) -> str:
+    kinds = meld_kinds(meld)
+    if not kinds:
+        return f"[{format_cards(meld)}] (not a meld)"
+    names = " or ".join(sorted(kind.value for kind in kinds))
+    return f"[{format_cards(meld)}] ({names} of {len(meld)})"
+
+
+def _fits(requirement: Requirement, meld: Sequence[Card], exact: bool) -> bool:
+    if len(meld) < requirement.size or (exact and len(meld) != requirement.size):
+        return False
+    return requirement.kind in meld_kinds(meld)
+
+
+def _assign(meld: int, options: list[list[int]], owner: dict[int, int], seen: set[int]) -> bool:
+    """One augmenting path of Kuhn's matching, from ``meld`` (requirements owned by melds)."""
+    for k in options[meld]:
+        if k not in seen:
+            seen.add(k)
+            if k not in owner or _assign(owner[k], options, owner, seen):
+                owner[k] = meld
+                return True
+    return False
+
+
+def _matches_contract(contract: Contract, melds: Sequence[Sequence[Card]], exact: bool) -> bool:
+    """Whether each meld can meet a different requirement and every requirement is met."""
+    requirements = contract.requirements
+    if len(melds) != len(requirements):
+        return False
+    options = [
+        [k for k, requirement in enumerate(requirements) if _fits(requirement, meld, exact)]
+        for meld in melds
+    ]
+    owner: dict[int, int] = {}
+    return all(_assign(meld, options, owner, set()) for meld in range(len(melds)))
+
+
+def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
+    """Why laying these melds is refused, or ``None``.
+
+    A seat that has not met the minimum must fulfil the round's contract with them.
+
+    >>> state = apply(new_game(3, seed=1), Take())
+    >>> verify_meld(state, Meld([cards("7H 8H 9H")])).reason
+    <Reason.NOT_IN_HAND: 'not_in_hand'>
+    """
+    error = in_round(state, Phase.PLAY, "meld")
+    if error:
+        return error
+    seat = state.current
+    if not action.melds:
+        return IllegalActionError(Reason.EMPTY_PLAY, "a meld action needs at least one meld")
+    error = missing(state.hands[seat], (c for meld in action.melds for c in meld), seat)
+    if error:
+        return error
+    for number, laid in enumerate(action.melds):
+        if not is_meld(laid):
+            return IllegalActionError(
+                Reason.NOT_A_MELD,
+                f"meld {number} of the action is not a meld: [{format_cards(laid)}]",
+            )
+    if not state.met[seat]:
+        contract = state.contract
+        if not _matches_contract(contract, action.melds, state.rules.exact_contract_melds):
+            size = "exactly" if state.rules.exact_contract_melds else "at least"
+            words = ", ".join(_meld_words(laid) for laid in action.melds)
+            return IllegalActionError(
+                Reason.CONTRACT_NOT_FULFILLED,
+                f"{contract} needed (each meld of {size} its size), got {words}",
+            )
+    return None
+
+
+def _verify_table_play(state: GameState, number: int, what: str) -> IllegalActionError | None:
+    error = in_round(state, Phase.PLAY, what)
+    if error:
+        return error
+    if not state.met[state.current]:
+        return IllegalActionError(
+            Reason.MINIMUM_NOT_MET,
+            f"seat {state.current} must meet the minimum ({state.contract}) before it can {what}",
+        )
+    if number >= len(state.melds):
+        return IllegalActionError(
+            Reason.NO_SUCH_MELD, f"meld {number} does not exist (the table has {len(state.melds)})"
+        )
+    return None
+
+
+def verify_extend(state: GameState, action: Extend) -> IllegalActionError | None:
+    """Why adding these cards to a table meld is refused, or ``None``.
+
+    >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
+    ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+    >>> state = apply(new_game(3, seed=1, deal=deal), Take())
+    >>> verify_extend(state, Extend(0, cards("7C"))).reason
+    <Reason.MINIMUM_NOT_MET: 'minimum_not_met'>
+    >>> state = apply(state, Meld([cards("7H 7S 2D"), cards("9C 9D 9H")]))
+    >>> verify_extend(state, Extend(0, cards("7C"))) is None
+    True
+    >>> verify_extend(state, Extend(1, cards("KH"))).reason
+    <Reason.NOT_A_MELD: 'not_a_meld'>
+    """
+    error = _verify_table_play(state, action.meld, "extend a meld")
+    if error:
+        return error
+    added = action.cards
+    if not added:
+        return IllegalActionError(Reason.EMPTY_PLAY, "an extension needs at least one card")
+    error = missing(state.hands[state.current], added, state.current)
+    if error:
+        return error
+    if len(added) == 1:
+        fits = added[0] in position(state).table.extends[action.meld]
+    else:
+        fits = is_meld((*state.melds[action.meld].cards, *added))
+    if not fits:
+        target = state.melds[action.meld].cards
+        return IllegalActionError(
+            Reason.NOT_A_MELD,
+            f"meld {action.meld} [{format_cards(target)}] with {format_cards(added)} is not a meld",
+        )
+    return None
+
+
+def verify_swap(state: GameState, action: SwapWildcard) -> IllegalActionError | None:
+    """Why putting this natural card in place of a table meld's wildcard is refused, or ``None``.
+
+    >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
+    ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+    >>> state = apply(new_game(3, seed=1, deal=deal), Take())
+    >>> state = apply(state, Meld([cards("7H 7S 2D"), cards("9C 9D 9H")]))
+    >>> verify_swap(state, SwapWildcard(0, card("7C"))) is None
+    True
+    >>> verify_swap(state, SwapWildcard(1, card("KH"))).reason
+    <Reason.NO_WILDCARD: 'no_wildcard'>
+    """
+    error = _verify_table_play(state, action.meld, "swap a wildcard")
+    if error:
+        return error
+    if action.card.is_wild:
+        return IllegalActionError(
+            Reason.WILDCARD_SWAP,
+            f"{action.card} is a wildcard: only a natural card can be swapped in",
+        )
+    error = missing(state.hands[state.current], (action.card,), state.current)
+    if error:
+        return error
+    target = state.melds[action.meld].cards
+    if not any(c.is_wild for c in target):
+        return IllegalActionError(
+            Reason.NO_WILDCARD, f"meld {action.meld} [{format_cards(target)}] holds no wildcard"
+        )
+    if action.card not in position(state).table.buys[action.meld]:
+        return IllegalActionError(
+            Reason.BAD_SWAP,
+            f"{action.card} cannot take a wildcard's place in meld {action.meld}"
+            f" [{format_cards(target)}]",
+        )
+    return None
+
+
+def meld(state: GameState, action: Meld) -> GameState:
+    """The current seat lays melds down; they are numbered after those on the table.
+
+    >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
+    ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+    >>> state = apply(new_game(3, seed=1, deal=deal), Take())
+    >>> state = meld(state, Meld([cards("7H 7S 2D"), cards("9C 9D 9H")]))  # verified first
+    >>> state.met[1], [str(m) for m in state.melds]
+    (True, ['2D 7H 7S', '9C 9D 9H'])
+    """
+    seat = state.current
+    meeting = not state.met[seat]
+    hand = remove(state.hands[seat], (c for laid in action.melds for c in laid))
+    laid = tuple(TableMeld(cards_, seat) for cards_ in action.melds)
+    melds = state.melds + laid
+    after = successor(
+        state,
+        seat,
+        state.phase,
+        replace(state.hands, seat, hand),
+        melds,
+        None,
+        state.stock,
+        state.refills,
+        replace(state.met, seat, True) if meeting else state.met,
+        state.turns,
+        state.taken,
+        state.log.append(Melded(seat, len(state.melds), action.melds, met=meeting)),
+    )
+    if not hand:
+        return end_round(after, winner=seat)
+    known = getattr(state, "_table", None)
+    if known is not None:
+        object.__setattr__(after, "_table", known.grown(melds))
+    return after
+
+
+def extend(state: GameState, action: Extend) -> GameState:
+    """The current seat adds cards to a table meld (the action was verified).
+
+    >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
+    ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+    >>> state = apply(new_game(3, seed=1, deal=deal), Take())
+    >>> state = apply(state, Meld([cards("7H 7S 2D"), cards("9C 9D 9H")]))
+    >>> str(extend(state, Extend(0, cards("7C"))).melds[0])
+    '2D 7C 7H 7S'
+    """
+    seat = state.current
+    hand = remove(state.hands[seat], action.cards)
+    target = state.melds[action.meld]
+    grown = TableMeld((*target.cards, *action.cards), target.owner)
+    after = successor(
+        state,
+        seat,
+        state.phase,
+        replace(state.hands, seat, hand),
+        replace(state.melds, action.meld, grown),
+        None,
+        state.stock,
+        state.refills,
+        state.met,
+        state.turns,
+        state.taken,
+        state.log.append(Extended(seat, action.meld, action.cards)),
+    )
+    return end_round(after, winner=seat) if not hand else after
+
+
+def swap(state: GameState, action: SwapWildcard) -> GameState:
+    """The current seat puts a natural card into a meld and takes its lowest-sorting wildcard.
+
+    >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
+    ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+    >>> state = apply(new_game(3, seed=1, deal=deal), Take())
+    >>> state = apply(state, Meld([cards("7H 7S 2D"), cards("9C 9D 9H")]))
+    >>> after = swap(state, SwapWildcard(0, card("7C")))
+    >>> str(after.melds[0]), "2D" in format_cards(after.hands[1])
+    ('7C 7H 7S', True)
+    """
+    seat = state.current
+    target = state.melds[action.meld]
+    wildcard = target.cards[0]  # a meld's cards are sorted: its wildcards come first
+    cards_left = target.cards[1:]
+    hand = insert(remove(state.hands[seat], (action.card,)), wildcard)
+    return successor(
+        state,
+        seat,
+        state.phase,
+        replace(state.hands, seat, hand),
+        replace(state.melds, action.meld, TableMeld((*cards_left, action.card), target.owner)),
+        None,
+        state.stock,
+        state.refills,
+        state.met,
+        state.turns,
+        state.taken,
+        state.log.append(Swapped(seat, action.meld, action.card, wildcard)),
+    )
