@@ -6,6 +6,7 @@ Run by hand: ``python bench/engine.py`` (``--games N`` for more or fewer games).
 from __future__ import annotations
 
 import argparse
+import copy
 import platform
 import random
 import statistics
@@ -62,16 +63,20 @@ def main() -> None:
         by_phase[phase_of(state)].append(state)
     for phase, group in sorted(by_phase.items()):
         moves = [list(legal_actions(s)) for s in group]
+        # Each timing gets a fresh copy: a state keeps what it has worked out (its position's
+        # facts, its listed moves), so timing the same state twice would time a look-up.
         generate = []
         for state in group:
+            fresh = copy.copy(state)
             t0 = time.perf_counter()
-            len(legal_actions(state))
+            len(legal_actions(fresh))
             generate.append(time.perf_counter() - t0)
         applying = []
         for state, options in zip(group, moves, strict=True):
             move = options[rng.randrange(len(options))]
+            fresh = copy.copy(state)
             t0 = time.perf_counter()
-            apply(state, move)
+            apply(fresh, move)
             applying.append(time.perf_counter() - t0)
         count = statistics.mean(len(m) for m in moves)
         print(
