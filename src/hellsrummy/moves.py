@@ -45,11 +45,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
 from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
-from hellsrummy.deck import SUITS, Card, pack, sort_cards
+from hellsrummy.deck import SUITS, Card, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
 from hellsrummy.enumeration import fulfillments, possible_melds
@@ -223,8 +222,21 @@ def _decide(here: Position) -> list[Action]:
 
 
 def _deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
-    """The hand's deuces as ``(deuce, count)``, in card order (the hand is sorted)."""
-    return tuple(Counter(c for c in hand if c.is_wild).items())
+    """The hand's deuces as ``(deuce, count)``, in card order.
+
+    The hand is sorted and deuces sort first, so they are its first cards.
+    """
+    if not hand or not hand[0].is_wild:
+        return ()
+    kinds: list[tuple[Card, int]] = []
+    for c in hand:
+        if not c.is_wild:
+            break
+        if kinds and kinds[-1][0] is c:
+            kinds[-1] = (c, kinds[-1][1] + 1)
+        else:
+            kinds.append((c, 1))
+    return tuple(kinds)
 
 
 def _meetings(here: Position) -> Iterator[Action]:
@@ -247,9 +259,9 @@ def _new_melds(here: Position) -> list[Action]:
     return [move for meld in possible_melds(hand, 3) for move in _with_deuces((meld,), kinds)]
 
 
-def _held_rummies(here: Position) -> list[Card]:
-    rummies = here.rummies
-    return [c for c in here.distinct if c in rummies] if rummies else []
+def _held_rummies(here: Position) -> tuple[Card, ...]:
+    """The distinct rummies of the hand, in card order."""
+    return here.held_rummies
 
 
 def _extensions(here: Position) -> list[Action]:
@@ -288,41 +300,43 @@ _NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
 _MET: tuple[_Section, ...] = (_new_melds, _extensions, _swaps, _discards)
 
 
+def _wilds_in(meld: tuple[Card, ...]) -> int:
+    """How many deuces a sorted meld holds (they are its first cards)."""
+    count = 0
+    for c in meld:
+        if not c.is_wild:
+            break
+        count += 1
+    return count
+
+
 def _with_deuces(
     melds: Sequence[tuple[Card, ...]],
     kinds: tuple[tuple[Card, int], ...],
     groups: tuple[int, ...] = (1,),
-) -> Iterator[Meld]:
+) -> list[Action]:
     """Every distinct ``Meld`` action laying these melds, one per choice of deuces.
 
     ``melds`` take the hand's lowest deuces; every other distinct choice from the hand's
     deuces (``kinds``: each deuce and how many the hand holds) is listed too, since it leaves
-    different deuces in the hand.
+    different deuces in the hand. Melds are sorted, so a meld's deuces are its first cards and
+    a choice of deuces (in card order) goes in front of its naturals.
     """
-    naturals = [tuple(c for c in meld if not c.is_wild) for meld in melds]
-    wanted = tuple(len(meld) - len(kept) for meld, kept in zip(melds, naturals, strict=True))
+    wanted = tuple(_wilds_in(meld) for meld in melds)
+    choices: list[tuple[tuple[Card, ...], ...]]
     if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
-        choices: Iterator[tuple[tuple[Card, ...], ...]] = iter((tuple(melds),))
+        choices = [tuple(melds)]
     else:
-        choices = (
-            tuple(
-                tuple(sort_cards(kept + extra))
-                for kept, extra in zip(naturals, chosen, strict=True)
-            )
+        kept = [meld[w:] for meld, w in zip(melds, wanted, strict=True)]
+        choices = [
+            tuple(extra + naturals for extra, naturals in zip(chosen, kept, strict=True))
             for chosen in _deal_deuces(kinds, wanted)
-        )
-    if len(melds) == 1:
-        for laid in choices:
-            yield _meld(laid)
-        return
-    if max(groups) == 1:  # no two requirements alike: every choice is a different move
-        for laid in choices:
-            yield _meld(laid)
-        return
+        ]
+    if len(melds) == 1 or max(groups) == 1:  # every choice is a different move
+        return [_meld(laid) for laid in choices]
     # Two deuce choices can be each other's reordering (identical melds swapping deuces):
     # put melds of identical requirements in a fixed order and list each outcome once.
-    for laid in dict.fromkeys(_canonical(laid, groups) for laid in choices):
-        yield _meld(laid)
+    return [_meld(laid) for laid in dict.fromkeys(_canonical(laid, groups) for laid in choices)]
 
 
 def _canonical(
@@ -332,15 +346,18 @@ def _canonical(
     result: list[tuple[Card, ...]] = []
     start = 0
     for length in groups:
-        result += sorted(laid[start : start + length], key=_meld_key)
+        if length == 1:
+            result.append(laid[start])
+        else:
+            result += sorted(laid[start : start + length], key=_meld_key)
         start += length
     return tuple(result)
 
 
 def _meld_key(meld: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Melds compare by their naturals first, as :func:`hellsrummy.fulfillments` orders them."""
-    naturals = tuple(c.order for c in meld if not c.is_wild)
-    return naturals, tuple(c.order for c in meld if c.is_wild)
+    wilds = _wilds_in(meld)
+    return tuple(c.order for c in meld[wilds:]), tuple(c.order for c in meld[:wilds])
 
 
 @functools.lru_cache(maxsize=4096)

@@ -129,6 +129,7 @@ class Position:
 
     __slots__ = (
         "_distinct",
+        "_held",
         "_rummies",
         "contract",
         "discards",
@@ -167,6 +168,7 @@ class Position:
         self.table = table
         self._distinct: tuple[Card, ...] | None = None
         self._rummies: frozenset[Card] | None = None
+        self._held: tuple[Card, ...] | None = None
         #: The legal discards (filled by :mod:`hellsrummy.discarding`).
         self.discards: tuple[Card, ...] | None = None
         #: Whether play protection refuses every discard (filled by :mod:`hellsrummy.discarding`).
@@ -196,6 +198,19 @@ class Position:
         if self._rummies is None:
             self._rummies = self.table.playable.intersection(self.hand)
         return self._rummies
+
+
+    @property
+    def held_rummies(self) -> tuple[Card, ...]:
+        """The hand's distinct rummies, in card order.
+
+        >>> position(new_game(3, seed=1)).held_rummies
+        ()
+        """
+        if self._held is None:
+            rummies = self.rummies
+            self._held = tuple(c for c in self.distinct if c in rummies) if rummies else ()
+        return self._held
 
 
 def position(state: GameState | PlayerView) -> Position:
