@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -94,21 +93,22 @@ class _Kinship:
     __slots__ = ("by_card", "by_rank")
 
     def __init__(self, hand: Sequence[Card]) -> None:
-        self.by_rank: Counter[int] = Counter()
-        self.by_card: Counter[tuple[int, int]] = Counter()
+        # Ranks run 3..14; two spare places each side let rank +- 2 be looked up plainly.
+        self.by_rank = [0] * 17
+        self.by_card = [0] * (17 * 8)
         for other in hand:
             if not other.is_wild:
                 self.by_rank[other.rank] += 1
-                self.by_card[other.rank, other.suit] += 1
+                self.by_card[other.rank * 8 + other.suit] += 1
 
     def score(self, c: Card, held: bool) -> int:
         """The card's score against the hand (less the card itself when ``held``)."""
         if c.is_wild:
             return 4
-        rank, suit, by_card = c.rank, c.suit, self.by_card
-        near = by_card[rank - 1, suit] + by_card[rank + 1, suit]
-        far = by_card[rank - 2, suit] + by_card[rank + 2, suit]
-        return 2 * (self.by_rank[rank] - held) + 2 * near + far
+        at, by_card = c.rank * 8 + c.suit, self.by_card
+        near = by_card[at - 8] + by_card[at + 8]
+        far = by_card[at - 16] + by_card[at + 16]
+        return 2 * (self.by_rank[c.rank] - held) + 2 * near + far
 
 
 def _wilds(action: Meld) -> int:

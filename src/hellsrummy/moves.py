@@ -77,7 +77,9 @@ class LegalActions:
         self._next = 0
         self._sections: tuple[_Section, ...] = ()
         self._found: list[Action]
-        if state.phase is Phase.DECIDE and state.__class__ is GameState:
+        if state.phase is Phase.DECIDE and (
+            state.__class__ is GameState or state.seat == state.current  # type: ignore[union-attr]
+        ):
             # Take and pass, whatever the position: nothing to work out.
             self._found = list(_DECIDE)
             return
