@@ -26,6 +26,7 @@ from hellsrummy import *
 from hellsrummy.dealing import *
 from hellsrummy.discarding import *
 from hellsrummy.enumeration import *
+from hellsrummy.melds import extension_set, swap_set
 from hellsrummy.plays import *
 from hellsrummy.position import *
 from hellsrummy.scoring import *

@@ -196,6 +196,7 @@ def verify_swap(state: GameState, action: SwapWildcard) -> IllegalActionError | 
 def meld(state: GameState, action: Meld) -> GameState:
     """The current seat lays melds down; they are numbered after those on the table.
 
+    >>> from hellsrummy.plays import meld
     >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
     ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
     >>> state = apply(new_game(3, seed=1, deal=deal), Take())

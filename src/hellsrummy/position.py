@@ -104,6 +104,7 @@ class Table:
 def table(state: GameState | PlayerView) -> Table:
     """The :class:`Table` of a state (or view), worked out once and kept with it.
 
+    >>> from hellsrummy.position import table
     >>> table(new_game(3, seed=1)).playable
     frozenset()
     """
