@@ -1,0 +1,84 @@
+"""A position's derived facts stay invisible, and states can be shared between threads."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import threading
+
+import attrs
+
+from hellsrummy import (
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    next_round,
+    to_dict,
+    view,
+)
+from hellsrummy.position import position, table
+
+
+def random_states(seed: int, count: int = 400) -> list[GameState]:
+    rng = random.Random(seed)
+    state = new_game(4, seed=seed, rules=Rules(max_turns=300))
+    states = []
+    while state.phase is not Phase.GAME_OVER and len(states) < count:
+        if state.phase is Phase.ROUND_OVER:
+            state = next_round(state)
+            continue
+        states.append(state)
+        moves = legal_actions(state)
+        state = apply(state, moves[rng.randrange(len(moves))])
+    return states
+
+
+def test_derived_facts_take_no_part_in_equality_hashing_repr_data_or_pickles() -> None:
+    for state in random_states(1, 150)[::7]:
+        bare = copy.copy(state)  # a copy starts without derived facts
+        assert getattr(bare, "_position", None) is None
+        before = (repr(bare), hash(bare), to_dict(bare), pickle.dumps(bare), attrs.asdict(bare))
+        list(legal_actions(bare))  # fills the position, its table and its move list
+        position(bare).rummies  # noqa: B018 - a take-or-pass decision derives nothing itself
+        assert getattr(bare, "_position", None) is not None
+        after = (repr(bare), hash(bare), to_dict(bare), pickle.dumps(bare), attrs.asdict(bare))
+        assert before == after
+        assert bare == state and hash(bare) == hash(state)
+        loaded = pickle.loads(pickle.dumps(bare))
+        assert getattr(loaded, "_position", None) is None and loaded == bare
+
+
+def test_a_view_of_the_seat_to_act_shares_its_states_position() -> None:
+    for state in random_states(2, 60):
+        seen = view(state, state.current)
+        assert list(legal_actions(seen)) == list(legal_actions(state))
+        if state.phase is Phase.PLAY:
+            assert position(seen) is position(state)
+        assert table(seen).playable == table(state).playable
+
+
+def test_states_shared_between_threads_give_the_same_answers() -> None:
+    states = random_states(3, 300)
+    expected = [list(legal_actions(copy.copy(s))) for s in states]
+    shared = [copy.copy(s) for s in states]  # no facts yet: the threads race to derive them
+    failures: list[str] = []
+
+    def work(offset: int) -> None:
+        for k in range(len(shared)):
+            at = (k + offset) % len(shared)
+            moves = list(legal_actions(shared[at]))
+            if moves != expected[at]:
+                failures.append(f"state {at}: moves differ")
+            if moves and apply(shared[at], moves[0]) != apply(states[at], moves[0]):
+                failures.append(f"state {at}: apply differs")
+
+    threads = [threading.Thread(target=work, args=(offset * 37,)) for offset in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
