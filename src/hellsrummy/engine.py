@@ -88,14 +88,22 @@ RULES: dict[
 }
 
 
-def _verify(state: GameState, action: Action) -> IllegalActionError | None:
+def _rule(
+    state: GameState, action: Action
+) -> tuple[
+    Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
+]:
+    """The checker and the transition of ``action``; bad arguments raise ``ValueError``."""
     if not isinstance(state, GameState):
         raise ValueError(f"state must be a GameState, got {state!r}")
     try:
-        verify, _ = RULES[action.__class__]
+        return RULES[action.__class__]
     except KeyError:
         raise ValueError(f"not an action: {action!r}") from None
-    return verify(state, action)
+
+
+def _verify(state: GameState, action: Action) -> IllegalActionError | None:
+    return _rule(state, action)[0](state, action)
 
 
 def check(state: GameState, action: Action) -> Reason | None:
@@ -137,12 +145,7 @@ def apply(state: GameState, action: Action) -> GameState:
     >>> state.phase, after.phase
     (<Phase.DECIDE: 'decide'>, <Phase.PLAY: 'play'>)
     """
-    if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, got {state!r}")
-    try:
-        verify, transition = RULES[action.__class__]
-    except KeyError:
-        raise ValueError(f"not an action: {action!r}") from None
+    verify, transition = _rule(state, action)
     error = verify(state, action)
     if error is not None:
         if error.reason.penalizable and state.rules.discard_policy is DiscardPolicy.PENALIZE:

@@ -64,10 +64,17 @@ class Table:
     __slots__ = ("buys", "extends", "melds", "playable")
 
     def __init__(self, melds: tuple[TableMeld, ...]) -> None:
-        extends: list[frozenset[Card]] = []
-        buys: list[frozenset[Card]] = []
-        playable: set[Card] = set()
-        for meld in melds:
+        self._fill(melds, [], [], set())
+
+    def _fill(
+        self,
+        melds: tuple[TableMeld, ...],
+        extends: list[frozenset[Card]],
+        buys: list[frozenset[Card]],
+        playable: set[Card],
+    ) -> None:
+        """Set the facts of ``melds``, those of the first ``len(extends)`` already known."""
+        for meld in melds[len(extends) :]:
             extend, buy = meld_facts(meld)
             extends.append(extend)
             buys.append(buy)
@@ -86,18 +93,7 @@ class Table:
         (True, False)
         """
         grown = Table.__new__(Table)
-        extends = list(self.extends)
-        buys = list(self.buys)
-        playable = set(self.playable)
-        for meld in melds[len(self.melds) :]:
-            extend, buy = meld_facts(meld)
-            extends.append(extend)
-            buys.append(buy)
-            playable.update(extend, buy)
-        grown.melds = melds
-        grown.extends = extends
-        grown.buys = buys
-        grown.playable = frozenset(playable)
+        grown._fill(melds, list(self.extends), list(self.buys), set(self.playable))
         return grown
 
 
@@ -199,7 +195,6 @@ class Position:
         if self._rummies is None:
             self._rummies = self.table.playable.intersection(self.hand)
         return self._rummies
-
 
     @property
     def held_rummies(self) -> tuple[Card, ...]:
