@@ -234,21 +234,6 @@ _BY_SUIT = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Suit}
 _NATURAL_SET = frozenset(_NATURALS)
 
 
-def _natural_candidates(cards: Sequence[Card]) -> list[Card]:
-    """The naturals that could possibly join ``cards`` in a meld (a cheap superset)."""
-    naturals = [c for c in cards if not c.is_wild]
-    if not naturals:
-        return list(_NATURALS)
-    ranks = {c.rank for c in naturals}
-    suits = {c.suit for c in naturals}
-    candidates: list[Card] = []
-    if len(ranks) == 1:
-        candidates += _BY_RANK[naturals[0].rank]
-    if len(suits) == 1:
-        candidates += _BY_SUIT[naturals[0].suit]
-    return candidates
-
-
 def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
     """How a meld's naturals can be read: ``(rank or 0, suit or -1, rank mask or -1)``.
 
@@ -319,7 +304,6 @@ def swap_set(meld: tuple[Card, ...]) -> frozenset[Card]:
     return _fitting([c for c in meld if not c.is_wild], len(meld))
 
 
-_A_WILDCARD = Card(Rank.TWO, Suit.CLUBS)
 _extensions = functools.lru_cache(maxsize=16384)(extension_set)
 _swaps = functools.lru_cache(maxsize=16384)(swap_set)
 

@@ -261,13 +261,8 @@ def _new_melds(here: Position) -> list[Action]:
     return [move for meld in possible_melds(hand, 3) for move in _with_deuces((meld,), kinds)]
 
 
-def _held_rummies(here: Position) -> tuple[Card, ...]:
-    """The distinct rummies of the hand, in card order."""
-    return here.held_rummies
-
-
 def _extensions(here: Position) -> list[Action]:
-    held = _held_rummies(here)
+    held = here.held_rummies
     if not held:
         return []
     return [
@@ -279,7 +274,7 @@ def _extensions(here: Position) -> list[Action]:
 
 
 def _swaps(here: Position) -> list[Action]:
-    held = _held_rummies(here)
+    held = here.held_rummies
     if not held:
         return []
     return [
