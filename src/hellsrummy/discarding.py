@@ -34,11 +34,12 @@ _ONE_SET = Contract.of(sets=[3])
 _ONE_RUN = Contract.of(runs=[3])
 
 
-def _play_remains(here: Position) -> bool:
-    hand = here.hand
-    if not here.met:
-        return can_meet(hand, here.contract)
-    return bool(here.rummies) or can_meet(hand, _ONE_SET) or can_meet(hand, _ONE_RUN)
+def _play_remains(
+    hand: tuple[Card, ...], met: bool, contract: Contract, rummies: frozenset[Card]
+) -> bool:
+    if not met:
+        return can_meet(hand, contract)
+    return bool(rummies) or can_meet(hand, _ONE_SET) or can_meet(hand, _ONE_RUN)
 
 
 def play_remains(state: GameState, seat: int | None = None) -> bool:
@@ -50,15 +51,9 @@ def play_remains(state: GameState, seat: int | None = None) -> bool:
     >>> play_remains(new_game(3, seed=1))
     False
     """
-    if seat is None or seat == state.current:
-        return _play_remains(position(state))
-    table = position(state).table
-    hand = state.hands[seat]
-    if not state.met[seat]:
-        return can_meet(hand, state.contract)
-    return (
-        not table.playable.isdisjoint(hand) or can_meet(hand, _ONE_SET) or can_meet(hand, _ONE_RUN)
-    )
+    if seat is None:
+        seat = state.current
+    return _play_remains(state.hands[seat], state.met[seat], state.contract, rummies(state, seat))
 
 
 def rummies(state: GameState, seat: int | None = None) -> frozenset[Card]:
@@ -79,8 +74,36 @@ def rummies(state: GameState, seat: int | None = None) -> frozenset[Card]:
 def _protected(here: Position) -> bool:
     """Whether play protection refuses every discard now (a play remains)."""
     if here.protected is None:
-        here.protected = here.protection and not here.rules.expert and _play_remains(here)
+        here.protected = (
+            here.protection
+            and not here.rules.expert
+            and _play_remains(here.hand, here.met, here.contract, here.rummies)
+        )
     return here.protected
+
+
+def _unrestricted(here: Position) -> bool:
+    """Whether every card of the hand is a wildcard or a rummy (then any of them may go)."""
+    rummy = here.rummies
+    return all(c.is_wild or c in rummy for c in here.distinct)
+
+
+def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
+    """The discard rules, in the order they are checked: why ``chosen`` may not go, or None."""
+    if (
+        chosen is here.taken
+        and not here.rules.discard_taken_card
+        and any(c is not chosen for c in here.hand)
+    ):
+        return Reason.TAKEN_CARD_DISCARD
+    if not unrestricted:
+        if chosen.is_wild:
+            return Reason.WILDCARD_DISCARD
+        if chosen in here.rummies:
+            return Reason.RUMMY_DISCARD
+    if _protected(here):
+        return Reason.PLAY_REMAINS
+    return None
 
 
 def refusal(here: Position, chosen: Card) -> IllegalActionError | None:
@@ -90,32 +113,18 @@ def refusal(here: Position, chosen: Card) -> IllegalActionError | None:
     >>> refusal(here, card("2C")).reason, refusal(here, here.hand[-1]) is None
     (<Reason.WILDCARD_DISCARD: 'wildcard_discard'>, True)
     """
-    hand = here.hand
-    if not here.rules.discard_taken_card and chosen is here.taken:
-        for c in hand:
-            if c is not chosen:
-                return IllegalActionError(
-                    Reason.TAKEN_CARD_DISCARD,
-                    f"{chosen} was taken this turn and may not be discarded",
-                )
-    rummy = here.rummies
-    if chosen.is_wild or chosen in rummy:
-        for c in here.distinct:  # a wildcard or a rummy may go only when every card is one
-            if not c.is_wild and c not in rummy:
-                if chosen.is_wild:
-                    return IllegalActionError(
-                        Reason.WILDCARD_DISCARD, f"{chosen} is a wildcard and may not be discarded"
-                    )
-                return IllegalActionError(
-                    Reason.RUMMY_DISCARD,
-                    f"{chosen} is a rummy (it plays on a meld on the table) and may not be"
-                    " discarded",
-                )
-    if _protected(here):
-        return IllegalActionError(
-            Reason.PLAY_REMAINS, f"play protection: seat {here.seat} still has a play to make"
-        )
-    return None
+    reason = _verdict(here, chosen, _unrestricted(here))
+    if reason is None:
+        return None
+    if reason is Reason.TAKEN_CARD_DISCARD:
+        message = f"{chosen} was taken this turn and may not be discarded"
+    elif reason is Reason.WILDCARD_DISCARD:
+        message = f"{chosen} is a wildcard and may not be discarded"
+    elif reason is Reason.RUMMY_DISCARD:
+        message = f"{chosen} is a rummy (it plays on a meld on the table) and may not be discarded"
+    else:
+        message = f"play protection: seat {here.seat} still has a play to make"
+    return IllegalActionError(reason, message)
 
 
 def discards(here: Position) -> tuple[Card, ...]:
@@ -128,30 +137,13 @@ def discards(here: Position) -> tuple[Card, ...]:
     ['2C']
     """
     found = here.discards
-    if found is not None:
-        return found
-    if here.phase is not Phase.PLAY or _protected(here):
-        found = ()
-    else:
-        distinct = here.distinct
-        rummy = here.rummies
-        if rummy:
-            restricted = [c for c in distinct if c.is_wild or c in rummy]
+    if found is None:
+        if here.phase is Phase.PLAY:
+            unrestricted = _unrestricted(here)
+            found = tuple(c for c in here.distinct if _verdict(here, c, unrestricted) is None)
         else:
-            restricted = [c for c in distinct if c.is_wild]
-        if restricted and len(restricted) < len(distinct):
-            found = tuple(c for c in distinct if not c.is_wild and c not in rummy)
-        else:
-            found = distinct
-        taken = here.taken
-        if (
-            taken is not None
-            and not here.rules.discard_taken_card
-            and taken in found
-            and any(c is not taken for c in here.hand)
-        ):
-            found = tuple(c for c in found if c is not taken)
-    here.discards = found
+            found = ()
+        here.discards = found
     return found
 
 
