@@ -61,12 +61,12 @@ _SUITS = len(Suit)
 _NATURAL: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
 )
-_WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))
+_WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
 # _PLACES[card.index]: a natural's (pool place, suit, rank index); None for a wildcard.
 _PLACES: tuple[tuple[int, int, int] | None, ...] = tuple(
     None if c.is_wild else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), c.rank - 3)
     for c in sorted((Card(rank, suit) for suit in Suit for rank in Rank), key=lambda c: c.index)
-)  # _WINDOW[r]: r low bits set
+)
 
 
 class _Pool:
