@@ -172,10 +172,10 @@ class GreedyBot:
         if not seen.met[seen.seat]:
             if can_meet(with_it, seen.contract) or card.is_wild:
                 return True
-            if _Kinship(hand).score(card, held=False) < 2 * self.keep:
+            kin = _Kinship(with_it)
+            if kin.score(card, held=True) < 2 * self.keep:  # its kinship with the hand
                 return False
             # Worth taking only if it would not be the first card thrown away again.
-            kin = _Kinship(with_it)
             worst = max(with_it, key=lambda c: self._throwaway(c, kin))
             return worst is not card
         if is_rummy(card, (meld.cards for meld in seen.melds)):
