@@ -128,8 +128,10 @@ class Step(NamedTuple):
     action: Action | None
 
 
-def random_rules(rng: random.Random, players: int) -> Rules:
-    """Rules with every field that matters to the engine drawn at random."""
+def random_rules(
+    rng: random.Random, players: int, policies: Sequence[DiscardPolicy] = tuple(DiscardPolicy)
+) -> Rules:
+    """Rules with every field that matters to the engine drawn at random (among ``policies``)."""
     if rng.random() < 0.2:
         schedule = [rng.choice([18, 19, 20, 21, 22, 23, 24, 25])]
     else:
@@ -137,7 +139,7 @@ def random_rules(rng: random.Random, players: int) -> Rules:
     return Rules(
         schedule=schedule,
         hand_size=rng.choice([1, 2, 3, 5, 7, 9, 9, 11, 13, 15]),
-        discard_policy=rng.choice(list(DiscardPolicy)),
+        discard_policy=rng.choice(list(policies)),
         discard_error_points=rng.choice([0, 3, 5]),
         expert=rng.random() < 0.2,
         max_turns=rng.choice([None, 1, 5, 20, 40, 80]),

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hellsrummy import (
+    FORMAT,
     Discard,
     Extend,
     GameState,
@@ -71,7 +72,7 @@ def test_states_and_views_round_trip_through_json(seed: int, steps: int) -> None
 )
 def test_values_round_trip(value: object) -> None:
     data = json.loads(json.dumps(to_dict(value)))
-    assert data["format"] == 1
+    assert data["format"] == FORMAT
     assert from_dict(data) == value
 
 
@@ -96,7 +97,7 @@ def base() -> dict[str, Any]:
         (lambda d: d.__setitem__("met", [True]), "met: must have one entry per seat"),
         (lambda d: d.__setitem__("scores", [1, 2, 3, 4]), "scores: must be the sums"),
         (lambda d: d.__delitem__("stock"), "stock: missing"),
-        (lambda d: d.__setitem__("format", 2), "format: unsupported format 2"),
+        (lambda d: d.__setitem__("format", 3), "format: unsupported format 3"),
         (lambda d: d.__setitem__("suits", ["C", "H"]), "suits: must be the first suits"),
         (lambda d: d["rules"].__setitem__("schedule", [6, 2]), r"rules.schedule\[1\]"),
         (lambda d: d["rules"]["score_table"].__setitem__("ace", -1), "rules.score_table.ace"),

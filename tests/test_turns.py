@@ -9,6 +9,7 @@ from hellsrummy import (
     Discard,
     DiscardErrorMade,
     DiscardPolicy,
+    DiscardTurnedUp,
     Extend,
     GameState,
     IllegalActionError,
@@ -24,6 +25,7 @@ from hellsrummy import (
     RoundEnded,
     Rules,
     ScoreTable,
+    SeatLeft,
     SetPlayProtection,
     SwapWildcard,
     Take,
@@ -37,6 +39,7 @@ from hellsrummy import (
     legal_actions,
     new_game,
     next_round,
+    rummies,
 )
 
 from .deals import THREE, deal, start
@@ -279,6 +282,42 @@ def test_taking_and_discarding_the_same_card_is_allowed_unless_the_rules_say_oth
     assert check(strict, Discard(card("KH"))) is None
 
 
+def test_the_taken_card_may_go_when_nothing_else_may() -> None:
+    # Found in review: the taken discard was the hand's only card that is neither a rummy nor
+    # a wildcard, so no discard was legal and the seat was stuck.
+    rules = Rules(discard_taken_card=False)
+    fixed = deal(
+        hands=[
+            "3C 5D 5H 6S 8C 10D JS QC AS",
+            "7H 7S 7D 9C 9D 9H JH QH KH 4S 4D 4C KH 5C",
+            "7C 9S 10H AH 4H 2C 7D 9H 4C",
+        ],
+        discard="QS",
+        stock="3H 3S 5S 6H 8D",
+    )
+    state = new_game(3, seed=1, rules=rules, deal=fixed)
+    state = play(
+        state,
+        Take(),
+        Meld([cards("7H 7S 7D"), cards("9C 9D 9H")]),
+        Meld([cards("JH QH KH")]),
+        Meld([cards("4S 4D 4C")]),
+        Discard(card("KH")),
+        Take(),
+    )
+    assert state.taken == card("KH")
+    others = [c for c in state.hands[2] if c != card("KH")]
+    assert all(c.is_wild or c in rummies(state) for c in others)  # every other card is stuck
+    moves = list(legal_actions(state))
+    assert moves and Discard(card("KH")) in moves
+    assert check(state, Discard(card("KH"))) is None
+    assert check(state, Discard(card("2C"))) is Reason.WILDCARD_DISCARD
+    # With another card free to go, the taken card stays refused.
+    assert check(apply(start(discard_taken_card=False), Take()), Discard(card("9S"))) is (
+        Reason.TAKEN_CARD_DISCARD
+    )
+
+
 def test_exact_contract_melds_option() -> None:
     fixed = deal(
         hands=["4H 5H 6H 10C 10D KS KD JH 2D", "7H 7S 7D 7C 9C 9D 2C 4S 5S", "3C 3D 3H 8S"],
@@ -329,10 +368,13 @@ def test_the_game_ends_after_the_schedule_and_the_lowest_total_wins() -> None:
         next_round(state)
 
 
-def test_a_seat_may_leave_but_not_in_the_middle_of_its_own_turn() -> None:
-    state = start()
-    assert check(state, Leave(1)) is Reason.OWN_TURN
-    state = apply(state, Leave(2))
+def total_cards(state: GameState) -> int:
+    melded = sum(len(meld.cards) for meld in state.melds)
+    return sum(map(len, state.hands)) + len(state.stock) + melded + (state.discard is not None)
+
+
+def test_a_seat_that_is_not_to_act_may_leave_and_play_skips_it() -> None:
+    state = apply(start(), Leave(2))
     assert state.left == (False, False, True)
     assert check(state, Leave(2)) is Reason.SEAT_LEFT
     state = apply(state, Pass())  # the pass skips seat 2 and goes to seat 0
@@ -342,6 +384,53 @@ def test_a_seat_may_leave_but_not_in_the_middle_of_its_own_turn() -> None:
     state = apply(state, Leave(1))  # one seat remains: the game is over
     assert state.phase is Phase.GAME_OVER
     assert state.winners() == (0,)
+
+
+def test_leaving_at_the_take_or_pass_decision_hands_the_same_discard_on() -> None:
+    before = start()
+    state = apply(before, Leave(1))
+    assert (state.phase, state.current, state.discard) == (Phase.DECIDE, 2, card("9S"))
+    assert state.hands == before.hands and state.stock == before.stock  # nothing moves
+    assert isinstance(state.log.last, SeatLeft)
+    state = apply(state, Pass())  # seat 2 passes to seat 0, skipping seat 1
+    assert len(state.hands[0]) == 11 and len(state.hands[1]) == 9
+
+
+def test_leaving_after_taking_turns_up_the_top_stock_card_for_the_next_seat() -> None:
+    before = apply(start(), Take())
+    state = apply(before, Leave(1))
+    assert (state.phase, state.current, state.discard) == (Phase.DECIDE, 2, card("QH"))
+    assert state.stock == before.stock[1:] and state.taken is None
+    assert state.hands[1] == before.hands[1]  # the leaver's hand stays, out of play
+    assert state.log.last == DiscardTurnedUp(card("QH"))
+    assert total_cards(state) == total_cards(before)
+    state = apply(state, Take())  # seat 2 takes the turned-up card and plays on
+    assert card("QH") in state.hands[2]
+
+
+def test_leaving_after_passing_and_after_melding_keeps_every_card() -> None:
+    before = apply(start(), Pass())  # seat 2 gets 9S and QH, seat 1 draws 6D
+    state = apply(before, Leave(1))
+    assert (state.current, state.discard) == (2, card("AH"))
+    assert total_cards(state) == total_cards(before)
+    fixed = deal(
+        hands=["4H 5H 6H 10C 10D KS KD JH 2D", "7H 7S 7D 9C 9D 9H KH 5S 6S", "3C 3D 3H 8S"],
+        discard="QS",
+        stock="8C 8D",  # one card left: the turn-up comes from a refill deck
+    )
+    melded = play(start(fixed), Take(), Meld([cards("7H 7S 7D"), cards("9C 9D 9H")]))
+    state = apply(melded, Leave(1))
+    assert state.current == 2 and state.discard == card("8C") and state.melds == melded.melds
+    state = apply(apply(state, Pass()), Discard(card("3C")))  # seat 2 passes: a refill
+    assert state.refills == 1 and state.current == 0
+    assert total_cards(state) == total_cards(melded) + 52 * state.refills
+
+
+def test_the_last_two_seats_can_end_the_game_by_leaving_in_their_turn() -> None:
+    state = apply(apply(start(), Take()), Leave(0))
+    state = apply(state, Leave(1))  # seat 1, mid-turn: one seat left
+    assert state.phase is Phase.GAME_OVER and state.winners() == (2,)
+    assert state.results[0].winner is None
 
 
 def test_illegal_actions_name_the_problem() -> None:

@@ -57,7 +57,7 @@ def test_default_rules_follow_the_spec() -> None:
         ({"hand_size": True}, "hand_size must be a positive int"),
         ({"min_players": 1, "max_players": 4}, "at least 2"),
         ({"max_players": 11}, "no step for players=11"),
-        ({"discard_policy": "classic"}, "discard_policy must be one of"),
+        ({"discard_policy": "kitchen"}, "discard_policy must be one of"),
         ({"discard_error_points": -1}, "non-negative"),
         ({"expert": 1}, "expert must be a bool"),
         ({"max_turns": 0}, "max_turns must be None or a positive int"),

@@ -9,6 +9,7 @@ True
 
 from hellsrummy.actions import (
     Action,
+    CallRummy,
     Discard,
     Extend,
     Leave,
@@ -23,6 +24,7 @@ from hellsrummy.bots import (
     GreedyBot,
     RandomBot,
 )
+from hellsrummy.calls import rummy_calls
 from hellsrummy.contracts import (
     Contract,
     Requirement,
@@ -72,6 +74,7 @@ from hellsrummy.errors import (
 from hellsrummy.events import (
     Discarded,
     DiscardErrorMade,
+    DiscardTurnedUp,
     Event,
     EventLog,
     Extended,
@@ -82,6 +85,7 @@ from hellsrummy.events import (
     Refilled,
     RoundEnded,
     RoundStarted,
+    RummyCalled,
     SeatLeft,
     Swapped,
     Took,
@@ -177,6 +181,7 @@ __all__ = [
     "Action",
     "Arrangement",
     "Bot",
+    "CallRummy",
     "Card",
     "Contract",
     "Deal",
@@ -184,6 +189,7 @@ __all__ = [
     "Discard",
     "DiscardErrorMade",
     "DiscardPolicy",
+    "DiscardTurnedUp",
     "Discarded",
     "Event",
     "EventLog",
@@ -216,6 +222,7 @@ __all__ = [
     "RoundStarted",
     "RoundSummary",
     "Rules",
+    "RummyCalled",
     "ScoreTable",
     "SeatLeft",
     "Seed",
@@ -265,6 +272,7 @@ __all__ = [
     "replay",
     "resample",
     "rummies",
+    "rummy_calls",
     "seed_bytes",
     "seed_from_data",
     "seed_to_data",

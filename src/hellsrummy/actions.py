@@ -1,8 +1,8 @@
 """Actions: what a player does, as small frozen values (SPEC.md §5 and §9).
 
-Actions carry no seat: :func:`hellsrummy.apply` acts for the seat whose turn it is. The two
-table actions that any seat may take at any time, :class:`SetPlayProtection` and
-:class:`Leave`, name their seat.
+Actions carry no seat: :func:`hellsrummy.apply` acts for the seat whose turn it is. The
+actions that another seat may take, :class:`SetPlayProtection`, :class:`Leave` and (under the
+classic discard policy) :class:`CallRummy`, name their seat.
 
 Cards in an action are kept sorted, so two actions that do the same thing are equal.
 
@@ -25,6 +25,7 @@ from hellsrummy.deck import Card, format_cards, sort_cards
 
 __all__ = [
     "Action",
+    "CallRummy",
     "Discard",
     "Extend",
     "Leave",
@@ -181,7 +182,11 @@ class SetPlayProtection:
 
 @attrs.frozen
 class Leave:
-    """``seat`` leaves the game (not in the middle of its own turn); play skips it from then on.
+    """``seat`` leaves the game, at any moment (in its own turn too); play skips it from then on.
+
+    Its hand stays out of play. If it leaves at its take-or-pass decision, the next seat
+    decides on the same discard; if it leaves after taking or passing, the top stock card is
+    turned up as the discard for the next seat (see the rules reference, *Leaving*).
 
     >>> str(Leave(4))
     'leave 4'
@@ -191,6 +196,39 @@ class Leave:
 
     def __str__(self) -> str:
         return f"leave {self.seat}"
+
+
+@attrs.frozen
+class CallRummy:
+    """``seat`` calls "Rummy!" on a bad discard (only under ``DiscardPolicy.CLASSIC``).
+
+    The discard ``card`` is placed on table meld ``meld``: as an extension, or with ``swap``
+    in place of one of the meld's wildcards (the lowest-sorting one, which goes to the
+    caller's hand). Then the caller gives ``substitute``, any card of its hand after that
+    play, which becomes the discard; the seat that was deciding on the called card decides on
+    the substitute. Naming ``card`` makes a late call on a discard already replaced fail
+    instead of landing on the substitute.
+
+    >>> str(CallRummy(2, card("8H"), meld=0, substitute=card("KS")))
+    'rummy 2 8H extend 0 KS'
+    >>> str(CallRummy(3, card("7C"), meld=1, substitute=card("2D"), swap=True))
+    'rummy 3 7C swap 1 2D'
+    """
+
+    seat: int = attrs.field(validator=_check_index)
+    """The calling seat."""
+    card: Card = attrs.field(validator=_check_card)
+    """The discard being called."""
+    meld: int = attrs.field(validator=_check_index)
+    """The table meld it plays on."""
+    substitute: Card = attrs.field(validator=_check_card)
+    """The card the caller gives as the new discard."""
+    swap: bool = attrs.field(default=False, validator=_check_bool)
+    """Whether the card takes a wildcard's place (else it extends the meld)."""
+
+    def __str__(self) -> str:
+        how = "swap" if self.swap else "extend"
+        return f"rummy {self.seat} {self.card} {how} {self.meld} {self.substitute}"
 
 
 _A = TypeVar("_A")
@@ -213,4 +251,6 @@ def trusted(cls: type[_A], **fields: Any) -> _A:
 
 
 #: Any action.
-Action = Take | Pass | Meld | Extend | SwapWildcard | Discard | SetPlayProtection | Leave
+Action = (
+    Take | Pass | Meld | Extend | SwapWildcard | Discard | SetPlayProtection | Leave | CallRummy
+)

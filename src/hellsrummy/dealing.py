@@ -189,6 +189,7 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
         errors=(0,) * count,
         turns=0,
         taken=None,
+        discarder=None,
         log=state.log.append(RoundStarted(round_number, dealer, difficulty, discard)),
     )
 

@@ -3,7 +3,9 @@
 * A wildcard may not be discarded, nor a *rummy* (a card that plays on a table meld right now,
   by extension or by buying a wildcard) — unless every card of the hand is one of them.
 * Under ``Rules(discard_taken_card=False)`` the card taken this turn may not be discarded
-  while the hand holds another card.
+  while another card of the hand may go.
+* Under ``DiscardPolicy.CLASSIC`` every card may go (no wildcard or rummy refusals, no play
+  protection): a bad discard is answered by a call instead (:mod:`hellsrummy.calls`).
 * **Play protection**: a seat that has switched it on (never in expert mode) is warned instead
   of discarding while a play remains — meeting the minimum, or once it is met, a new meld, an
   extension or a swap.
@@ -25,6 +27,7 @@ from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.position import Position, position
+from hellsrummy.rules import DiscardPolicy
 from hellsrummy.solver import can_meet
 from hellsrummy.state import GameState, Phase
 
@@ -90,12 +93,15 @@ def _unrestricted(here: Position) -> bool:
 
 def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
     """The discard rules, in the order they are checked: why ``chosen`` may not go, or None."""
+    classic = here.rules.discard_policy is DiscardPolicy.CLASSIC
     if (
         chosen is here.taken
         and not here.rules.discard_taken_card
-        and any(c is not chosen for c in here.hand)
+        and _another_may_go(here, chosen, unrestricted or classic)
     ):
         return Reason.TAKEN_CARD_DISCARD
+    if classic:  # every card may go; a bad discard can be called instead
+        return None
     if not unrestricted:
         if chosen.is_wild:
             return Reason.WILDCARD_DISCARD
@@ -104,6 +110,18 @@ def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
     if _protected(here):
         return Reason.PLAY_REMAINS
     return None
+
+
+def _another_may_go(here: Position, taken: Card, unrestricted: bool) -> bool:
+    """Whether a card other than the one taken may be discarded (wildcards and rummies aside).
+
+    Under ``Rules(discard_taken_card=False)`` the taken card may go when nothing else may, so
+    that the turn can always end.
+    """
+    rummy = here.rummies
+    return any(
+        c is not taken and (unrestricted or not (c.is_wild or c in rummy)) for c in here.distinct
+    )
 
 
 def refusal(here: Position, chosen: Card) -> IllegalActionError | None:

@@ -6,7 +6,8 @@ and its input is never changed. The rules themselves live one per module:
 :mod:`hellsrummy.dealing` (a new game, each round's deal, refills), :mod:`hellsrummy.turns`
 (take or pass, discard, leaving), :mod:`hellsrummy.plays` (meeting the
 minimum, melds, extensions, swaps), :mod:`hellsrummy.discarding` (the discard rules and play
-protection) and :mod:`hellsrummy.scoring` (the end of a round). Their public functions are
+protection), :mod:`hellsrummy.calls` (calling Rummy under the classic policy) and
+:mod:`hellsrummy.scoring` (the end of a round). Their public functions are
 importable from here too, as they always were.
 
 >>> state = new_game(3, seed=2026)
@@ -28,6 +29,7 @@ from typing import Any
 
 from hellsrummy.actions import (
     Action,
+    CallRummy,
     Discard,
     Extend,
     Leave,
@@ -37,6 +39,7 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
+from hellsrummy.calls import call_rummy, verify_call
 from hellsrummy.dealing import new_game, next_round
 from hellsrummy.discarding import legal_discards, play_remains, rummies
 from hellsrummy.errors import IllegalActionError, Reason
@@ -85,6 +88,7 @@ RULES: dict[
     Discard: (verify_discard, discard),
     SetPlayProtection: (verify_protection, set_protection),
     Leave: (verify_leave, leave),
+    CallRummy: (verify_call, call_rummy),
 }
 
 

@@ -54,7 +54,17 @@ class Reason(enum.Enum):
     EXPERT_MODE = "expert_mode"
     """Play protection cannot be switched on in expert mode."""
     OWN_TURN = "own_turn"
-    """A seat cannot leave in the middle of its own turn."""
+    """No longer given: since 0.2.0 a seat may leave at any moment, in its own turn too."""
+    NOT_CLASSIC = "not_classic"
+    """Calling Rummy belongs to ``DiscardPolicy.CLASSIC``; these rules have no calls."""
+    CLASSIC_POLICY = "classic_policy"
+    """Play protection does not exist under ``DiscardPolicy.CLASSIC``."""
+    NOTHING_TO_CALL = "nothing_to_call"
+    """No discard can be called now (it was turned up, or already taken or passed)."""
+    NOT_THE_DISCARD = "not_the_discard"
+    """A call names a card that is not the discard (it may have been replaced already)."""
+    OWN_DISCARD = "own_discard"
+    """A seat cannot call Rummy on its own discard."""
 
     @property
     def penalizable(self) -> bool:

@@ -19,6 +19,7 @@ from hellsrummy.deck import Card, format_cards
 
 __all__ = [
     "DiscardErrorMade",
+    "DiscardTurnedUp",
     "Discarded",
     "Event",
     "EventLog",
@@ -30,6 +31,7 @@ __all__ = [
     "Refilled",
     "RoundEnded",
     "RoundStarted",
+    "RummyCalled",
     "SeatLeft",
     "Swapped",
     "Took",
@@ -232,6 +234,48 @@ class SeatLeft:
 
 
 @attrs.frozen
+class DiscardTurnedUp:
+    """The top stock card, ``card``, was turned up as the discard (a seat left mid-turn).
+
+    >>> str(DiscardTurnedUp(card("9C")))
+    'the top stock card 9C was turned up as the discard'
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"the top stock card {self.card} was turned up as the discard"
+
+
+@attrs.frozen
+class RummyCalled:
+    """``seat`` called "Rummy!": ``card`` went to meld ``meld``, ``substitute`` is the discard.
+
+    With ``swap`` the card took the place of ``wildcard``, which went to the caller's hand;
+    an extension has no ``wildcard``.
+
+    >>> str(RummyCalled(2, card("8H"), 0, False, None, card("KS")))
+    'seat 2 called Rummy! on 8H (extends meld 0) and gave KS'
+    >>> str(RummyCalled(3, card("7C"), 1, True, card("2C"), card("5D")))
+    'seat 3 called Rummy! on 7C (swapped for 2C in meld 1) and gave 5D'
+    """
+
+    seat: int
+    card: Card
+    meld: int
+    swap: bool
+    wildcard: Card | None
+    substitute: Card
+
+    def __str__(self) -> str:
+        if self.swap:
+            how = f"swapped for {self.wildcard} in meld {self.meld}"
+        else:
+            how = f"extends meld {self.meld}"
+        return f"seat {self.seat} called Rummy! on {self.card} ({how}) and gave {self.substitute}"
+
+
+@attrs.frozen
 class RoundEnded:
     """Round ``round`` ended: ``winner`` went out (``None``: no winner); ``points`` per seat.
 
@@ -262,6 +306,8 @@ Event = (
     | PlayProtectionWarning
     | PlayProtectionChanged
     | SeatLeft
+    | DiscardTurnedUp
+    | RummyCalled
     | RoundEnded
 )
 

@@ -3,8 +3,13 @@
 :func:`legal_actions` returns a lazy, set-like :class:`LegalActions`: moves are generated
 only as far as they are looked at (``next(iter(...))`` is cheap; ``len`` generates them
 all); ``in`` asks :func:`hellsrummy.is_legal` directly. The order is deterministic: take and
-pass; or meeting the minimum, new melds, extensions (by meld number, then card), swaps (the
-same), then discards (by card).
+pass (then, under the classic discard policy, the seat's Rummy calls, in the order of
+:func:`hellsrummy.rummy_calls`); or meeting the minimum, new melds, extensions (by meld
+number, then card), swaps (the same), then discards (by card).
+
+Under ``DiscardPolicy.CLASSIC`` a seat that is not to act may still have moves: the view of
+such a seat lists its calls on a bad discard while it may call (``legal_actions(view(state,
+k))``); the view of any other seat not to act lists nothing.
 
 It lists *atomic* moves — contract fulfilments of exact size, new melds of three cards,
 one-card extensions, single swaps, the distinct legal discards — and it is **complete**: every
@@ -47,12 +52,14 @@ import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
-from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
+from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
+from hellsrummy.calls import rummy_calls
 from hellsrummy.deck import SUITS, Card, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
 from hellsrummy.enumeration import fulfillments, possible_melds
 from hellsrummy.position import Position, position
+from hellsrummy.rules import DiscardPolicy
 from hellsrummy.state import GameState, Phase
 from hellsrummy.views import PlayerView, state_from_view
 
@@ -77,11 +84,15 @@ class LegalActions:
         self._next = 0
         self._sections: tuple[_Section, ...] = ()
         self._found: list[Action]
-        if state.phase is Phase.DECIDE and (
-            state.__class__ is GameState or state.seat == state.current  # type: ignore[union-attr]
-        ):
-            # Take and pass, whatever the position: nothing to work out.
+        acting = state.__class__ is GameState or state.seat == state.current  # type: ignore[union-attr]
+        if state.phase is Phase.DECIDE and acting:
+            # Take and pass, whatever the position; calls under the classic policy.
             self._found = list(_DECIDE)
+            if state.discarder is not None and state.rules.discard_policy is _CLASSIC:
+                self._found += rummy_calls(state, state.current)
+            return
+        if not acting:  # the view of another seat: its calls, if it may call
+            self._found = list(rummy_calls(state, state.seat))  # type: ignore[union-attr]
             return
         here = position(state)
         self._here = here
@@ -149,7 +160,10 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         state = self._source
         if isinstance(state, PlayerView):
-            if position(state).phase is None:
+            if isinstance(action, CallRummy):
+                if action.seat != state.seat:
+                    return False  # a view answers for its own seat only
+            elif position(state).phase is None:
                 return False
             state = _as_state(state)
         try:
@@ -191,6 +205,7 @@ def _as_state(seen: PlayerView) -> GameState:
     return state_from_view(seen, seed=b"view", hands=hands, stock=())
 
 
+_CLASSIC = DiscardPolicy.CLASSIC
 _TAKE = Take()
 _PASS = Pass()
 _DECIDE: list[Action] = [_TAKE, _PASS]

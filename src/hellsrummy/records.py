@@ -10,6 +10,7 @@ Every action has a one-line notation, the same as its ``str()``::
     discard KS
     protection 0 on
     leave 3
+    rummy 2 8H extend 0 KS
 
 A :class:`GameRecord` is the rules, the players, the seed (or a fixed deal) and the actions in
 order; :func:`replay` rebuilds the identical state (starting each new round by itself). A record
@@ -44,6 +45,7 @@ import attrs
 
 from hellsrummy.actions import (
     Action,
+    CallRummy,
     Discard,
     Extend,
     Leave,
@@ -56,7 +58,7 @@ from hellsrummy.actions import (
 from hellsrummy.deck import Card, card, cards, format_cards
 from hellsrummy.engine import apply, new_game, next_round
 from hellsrummy.rules import Rules
-from hellsrummy.serialize import from_dict, seed_from_data, seed_to_data, to_dict
+from hellsrummy.serialize import FORMAT, from_dict, seed_from_data, seed_to_data, to_dict
 from hellsrummy.shuffle import Seed
 from hellsrummy.state import Deal, GameState, Phase
 
@@ -162,6 +164,18 @@ def parse_action(text: str) -> Action:
     if verb == "leave":
         expect(2)
         return Leave(_number_at(text, words, 1, "seat"))
+    if verb == "rummy":
+        expect(6)
+        how = words[3].lower()
+        if how not in ("extend", "swap"):
+            raise _bad(text, words[3], 4, "a call plays by 'extend' or 'swap'")
+        return CallRummy(
+            seat=_number_at(text, words, 1, "seat"),
+            card=_card_at(text, words, 2),
+            meld=_number_at(text, words, 4, "meld number"),
+            substitute=_card_at(text, words, 5),
+            swap=how == "swap",
+        )
     raise _bad(text, words[0], 1, f"unknown action (known: {', '.join(_USAGE)})")
 
 
@@ -174,6 +188,7 @@ _USAGE = {
     "discard": "discard KS",
     "protection": "protection 0 on",
     "leave": "leave 3",
+    "rummy": "rummy 2 8H extend 0 KS",
 }
 
 
@@ -320,7 +335,7 @@ class GameRecord:
         []
         """
         return {
-            "format": 1,
+            "format": FORMAT,
             "type": "GameRecord",
             "players": list(self.players),
             "seed": seed_to_data(self.seed),
@@ -345,7 +360,7 @@ class GameRecord:
         """
         if not isinstance(data, dict) or data.get("type") != "GameRecord":
             raise ValueError("a record must be an object with type 'GameRecord'")
-        if data.get("format") != 1:
+        if data.get("format") not in (1, FORMAT):
             raise ValueError(f"format: unsupported format {data.get('format')!r}")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -385,7 +400,17 @@ class GameRecord:
         )
 
 
-_ACTION_TYPES = (Take, Pass, Meld, Extend, SwapWildcard, Discard, SetPlayProtection, Leave)
+_ACTION_TYPES = (
+    Take,
+    Pass,
+    Meld,
+    Extend,
+    SwapWildcard,
+    Discard,
+    SetPlayProtection,
+    Leave,
+    CallRummy,
+)
 
 
 def _list(value: Any, path: str) -> list[Any]:

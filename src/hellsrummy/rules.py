@@ -33,6 +33,10 @@ class DiscardPolicy(enum.Enum):
       player is told, and the player scores the discard-error points for the round.
     * ``REJECT`` — for simulations: the discard raises :class:`hellsrummy.IllegalActionError`
       and nothing else happens.
+    * ``CLASSIC`` — the human game at a kitchen table: every card of the hand is a legal
+      discard (no discard errors, no play protection); while a *bad discard* (a wildcard, or
+      a card that plays on a table meld) waits for the next seat's decision, any other seat
+      may call "Rummy!" on it (:class:`hellsrummy.CallRummy`).
 
     >>> DiscardPolicy("reject")
     <DiscardPolicy.REJECT: 'reject'>
@@ -40,6 +44,7 @@ class DiscardPolicy(enum.Enum):
 
     PENALIZE = "penalize"
     REJECT = "reject"
+    CLASSIC = "classic"
 
 
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -199,7 +204,10 @@ class Rules:
     exact_contract_melds: bool = attrs.field(default=False, validator=_boolean)
     """Contract melds must have exactly the required size, not at least it (**[decision]**)."""
     discard_taken_card: bool = attrs.field(default=True, validator=_boolean)
-    """A player may discard the card they took this turn (**[decision]**)."""
+    """A player may discard the card they took this turn (**[decision]**).
+
+    With ``False`` the card taken this turn may still be discarded when no other card of the
+    hand may go (the others are all wildcards or rummies), so a turn can always end."""
 
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:

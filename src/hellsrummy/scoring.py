@@ -51,6 +51,7 @@ def end_round(state: GameState, winner: int | None) -> GameState:
         results=(*state.results, result),
         scores=tuple(a + b for a, b in zip(state.scores, points, strict=True)),
         taken=None,
+        discarder=None,
         log=state.log.append(RoundEnded(state.round, winner, points)),
     )
 

@@ -11,7 +11,7 @@ and never yields a half-built or inconsistent value. No I/O happens here: ``json
 >>> state = new_game(3, seed=7)
 >>> data = to_dict(state)
 >>> data["format"], data["type"], data["hands"][0][:3]
-(1, 'GameState', ['2D', '4C', '5S'])
+(2, 'GameState', ['2D', '4C', '5S'])
 >>> from_dict(data) == state
 True
 >>> from_dict({**data, "current": 5})
@@ -42,8 +42,13 @@ from hellsrummy.views import PlayerView
 
 __all__ = ["FORMAT", "from_dict", "seed_from_data", "seed_to_data", "to_dict"]
 
-#: The version of the data format written by :func:`to_dict`.
-FORMAT = 1
+#: The version of the data format written by :func:`to_dict`. Format 2 (0.2.0) added the
+#: ``discarder`` of states and views, the ``rummy`` action and the ``rummy_called`` and
+#: ``discard_turned_up`` events; format 1 (0.1.0) is still read.
+FORMAT = 2
+
+#: Every format :func:`from_dict` reads.
+_READABLE = (1, 2)
 
 T = TypeVar("T")
 
@@ -56,6 +61,7 @@ _ACTIONS: dict[str, type] = {
     "discard": _actions.Discard,
     "protection": _actions.SetPlayProtection,
     "leave": _actions.Leave,
+    "rummy": _actions.CallRummy,
 }
 _EVENTS: dict[str, type] = {
     "round_started": _events.RoundStarted,
@@ -70,6 +76,8 @@ _EVENTS: dict[str, type] = {
     "play_protection_warning": _events.PlayProtectionWarning,
     "play_protection_changed": _events.PlayProtectionChanged,
     "seat_left": _events.SeatLeft,
+    "discard_turned_up": _events.DiscardTurnedUp,
+    "rummy_called": _events.RummyCalled,
     "round_ended": _events.RoundEnded,
 }
 _ACTION_NAMES = {cls: name for name, cls in _ACTIONS.items()}
@@ -146,7 +154,7 @@ def to_dict(value: Any) -> dict[str, Any]:
     :class:`hellsrummy.Rules`, any action and any event.
 
     >>> to_dict(Extend(2, cards("8H")))
-    {'format': 1, 'type': 'action', 'action': 'extend', 'meld': 2, 'cards': ['8H']}
+    {'format': 2, 'type': 'action', 'action': 'extend', 'meld': 2, 'cards': ['8H']}
     >>> to_dict(Rules())["discard_policy"]
     'penalize'
     """
@@ -398,7 +406,9 @@ _FIELD_READERS: dict[str, Callable[[_Reader, int | None], Any]] = {
     "meld": lambda r, n: r.integer(0),
     "cards": lambda r, n: r.cards(),
     "card": lambda r, n: r.card(),
-    "wildcard": lambda r, n: r.card(),
+    "wildcard": lambda r, n: r.optional(_Reader.card),
+    "substitute": lambda r, n: r.card(),
+    "swap": lambda r, n: r.boolean(),
     "discard": lambda r, n: r.card(),
     "melds": lambda r, n: tuple(item.cards() for item in r.items()),
     "met": lambda r, n: r.boolean(),
@@ -408,6 +418,7 @@ _FIELD_READERS: dict[str, Callable[[_Reader, int | None], Any]] = {
 # Fields whose meaning depends on the class.
 _SPECIAL_READERS: dict[tuple[type, str], Callable[[_Reader, int | None], Any]] = {
     (_events.Refilled, "cards"): lambda r, n: r.integer(1),
+    (_events.Swapped, "wildcard"): lambda r, n: r.card(),
     (_events.RoundEnded, "points"): lambda r, n: r.ints(n),
 }
 
@@ -439,11 +450,29 @@ def _check_counts(
             )
 
 
+def _read_format(data: _Reader) -> int:
+    version = data.key("format").integer()
+    if version not in _READABLE:
+        readable = " and ".join(map(str, _READABLE))
+        raise data.key("format").fail(
+            f"unsupported format {version} (this library reads formats {readable})"
+        )
+    return version
+
+
+def _read_discarder(data: _Reader, version: int, common: dict[str, Any]) -> int | None:
+    """Who discarded the discard: absent from format 1, which had no calls to make of it."""
+    if version == 1:
+        return None
+    discarder: int | None = data.key("discarder").optional(lambda r: r.seat(len(common["left"])))
+    if discarder is not None and common["phase"] is not Phase.DECIDE:
+        raise data.key("discarder").fail("only a discard waiting for a decision has a discarder")
+    return discarder
+
+
 def _read_common(data: _Reader) -> dict[str, Any]:
     """The fields a GameState and a PlayerView share, checked against each other."""
-    version = data.key("format").integer()
-    if version != FORMAT:
-        raise data.key("format").fail(f"unsupported format {version} (this library reads {FORMAT})")
+    version = _read_format(data)
     rules = _read_rules(data.key("rules"))
     names = tuple(item.text() for item in data.key("names").items())
     players = len(names)
@@ -509,6 +538,7 @@ def _read_common(data: _Reader) -> dict[str, Any]:
                 .key("owner")
                 .fail("a seat that laid a meld must have met the minimum")
             )
+    common["discarder"] = _read_discarder(data, version, common)
     events = EventLog()
     for item in data.key("events").items():
         events = events.append(_read_tagged(item, "event", _EVENTS, players))
@@ -579,11 +609,7 @@ def from_dict(data: Any) -> Any:
     kind = reader.key("type").text()
     if kind not in ("GameState", "PlayerView", "Rules", "action", "event"):
         raise reader.key("type").fail(f"unknown type {kind!r}")
-    version = reader.key("format").integer()
-    if version != FORMAT:
-        raise reader.key("format").fail(
-            f"unsupported format {version} (this library reads {FORMAT})"
-        )
+    _read_format(reader)
     if kind == "GameState":
         return _read_state(reader)
     if kind == "PlayerView":

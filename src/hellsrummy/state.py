@@ -226,8 +226,11 @@ class GameState(DerivedPosition):
     """Turns completed this round."""
     taken: Card | None
     """The card the current seat took this turn, if any."""
-    log: EventLog = attrs.field(eq=False, repr=False)
+    log: EventLog = attrs.field(eq=False, repr=False, factory=EventLog)
     """The public events so far (not part of equality)."""
+    discarder: int | None = None
+    """The seat that discarded the discard (``None`` when it was turned up from the stock, or
+    when there is no discard); under ``DiscardPolicy.CLASSIC`` the others may call it."""
 
     @property
     def players(self) -> int:

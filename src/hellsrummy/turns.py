@@ -38,6 +38,7 @@ from hellsrummy.discarding import discards, refusal
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.events import (
     Discarded,
+    DiscardTurnedUp,
     EventLog,
     Passed,
     PlayProtectionChanged,
@@ -45,6 +46,7 @@ from hellsrummy.events import (
     Took,
 )
 from hellsrummy.position import position
+from hellsrummy.rules import DiscardPolicy
 from hellsrummy.scoring import end_round
 from hellsrummy.state import GameState, Phase, TableMeld
 
@@ -64,6 +66,7 @@ __all__ = [
     "verify_leave",
     "verify_pass",
     "verify_protection",
+    "verify_seat",
     "verify_take",
 ]
 
@@ -87,10 +90,13 @@ def successor(
     turns: int,
     taken: Card | None,
     log: EventLog,
+    discarder: int | None = None,
 ) -> GameState:
     """The next state of a turn: one constructor call, the table's facts handed on.
 
     The fields a turn does not change (rules, seed, names, round, scores...) are copied.
+    ``discarder`` is the seat that discarded ``discard`` (``None`` when there is no discard
+    or it was turned up from the stock).
 
     >>> state = new_game(3, seed=1)
     >>> after = successor(state, 2, state.phase, state.hands, state.melds, state.discard,
@@ -123,6 +129,7 @@ def successor(
         turns,
         taken,
         log,
+        discarder,
     )
     if melds is state.melds:
         known = getattr(state, "_table", None)
@@ -244,7 +251,12 @@ def verify_discard(state: GameState, action: Discard) -> IllegalActionError | No
     return refusal(here, chosen)
 
 
-def _verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
+def verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
+    """Why ``seat`` cannot act (no such seat, or it has left the game), or ``None``.
+
+    >>> verify_seat(new_game(3, seed=1), 3).reason
+    <Reason.NO_SUCH_SEAT: 'no_such_seat'>
+    """
     if seat >= len(state.names):
         return IllegalActionError(
             Reason.NO_SUCH_SEAT, f"seat {seat} does not exist (the game has {len(state.names)})"
@@ -255,37 +267,39 @@ def _verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
 
 
 def verify_protection(state: GameState, action: SetPlayProtection) -> IllegalActionError | None:
-    """Why switching play protection is refused (never on in expert mode), or ``None``.
+    """Why switching play protection is refused, or ``None``.
+
+    It is never switched on in expert mode, and does not exist under the classic discard
+    policy (switching it off is always allowed).
 
     >>> verify_protection(new_game(3, seed=1), SetPlayProtection(0, True)) is None
     True
     """
-    error = _verify_seat(state, action.seat)
+    error = verify_seat(state, action.seat)
     if error:
         return error
     if action.on and state.rules.expert:
         return IllegalActionError(
             Reason.EXPERT_MODE, "play protection cannot be switched on in expert mode"
         )
+    if action.on and state.rules.discard_policy is DiscardPolicy.CLASSIC:
+        return IllegalActionError(
+            Reason.CLASSIC_POLICY, "the classic discard policy has no play protection"
+        )
     return None
 
 
 def verify_leave(state: GameState, action: Leave) -> IllegalActionError | None:
-    """Why this seat may not leave now (not in the middle of its own turn), or ``None``.
+    """Why this seat may not leave now (it has left already, or the game is over), or ``None``.
 
-    >>> verify_leave(new_game(3, seed=1), Leave(1)).reason
-    <Reason.OWN_TURN: 'own_turn'>
+    A seat may leave at any moment, in its own turn too.
+
+    >>> verify_leave(new_game(3, seed=1), Leave(1)) is None
+    True
     """
     if state.phase is Phase.GAME_OVER:
         return IllegalActionError(Reason.WRONG_PHASE, "the game is over")
-    error = _verify_seat(state, action.seat)
-    if error:
-        return error
-    if state.phase in _IN_ROUND and action.seat == state.current:
-        return IllegalActionError(
-            Reason.OWN_TURN, f"seat {action.seat} cannot leave in the middle of its own turn"
-        )
-    return None
+    return verify_seat(state, action.seat)
 
 
 # --- the transitions: one per action ------------------------------------------------------
@@ -377,6 +391,7 @@ def discard(state: GameState, action: Discard) -> GameState:
             turns,
             None,
             log,
+            seat,
         )
     after = successor(
         state,
@@ -409,15 +424,40 @@ def set_protection(state: GameState, action: SetPlayProtection) -> GameState:
 
 
 def leave(state: GameState, action: Leave) -> GameState:
-    """A seat leaves the game; under two seats left, the round and the game end.
+    """A seat leaves the game; its hand stays out of play. Under two seats left, the game ends.
+
+    If the seat to act leaves at its take-or-pass decision, the next seat decides on the same
+    discard; if it leaves after taking or passing, the top stock card is turned up as the
+    discard for the next seat.
 
     >>> leave(new_game(3, seed=1), Leave(2)).left
     (False, False, True)
+    >>> after = leave(new_game(3, seed=1), Leave(1))  # seat 1 was deciding: seat 2 decides
+    >>> after.current, after.phase
+    (2, <Phase.DECIDE: 'decide'>)
     """
-    left = replace(state.left, action.seat, True)
-    after = attrs.evolve(state, left=left, log=state.log.append(SeatLeft(action.seat)))
+    seat = action.seat
+    left = replace(state.left, seat, True)
+    log = state.log.append(SeatLeft(seat))
     if sum(not gone for gone in left) < 2:
+        after = attrs.evolve(state, left=left, log=log)
         if state.phase in _IN_ROUND:
             after = end_round(after, winner=None)
         return attrs.evolve(after, phase=Phase.GAME_OVER)
-    return after
+    if seat != state.current or state.phase not in _IN_ROUND:
+        return attrs.evolve(state, left=left, log=log)
+    if state.phase is Phase.DECIDE:
+        return attrs.evolve(state, left=left, current=next_seat(left, seat), log=log)
+    turned_up, stock, refills, log = draw(state, state.stock, state.refills, log)
+    return attrs.evolve(
+        state,
+        left=left,
+        current=next_seat(left, seat),
+        phase=Phase.DECIDE,
+        discard=turned_up,
+        discarder=None,
+        stock=stock,
+        refills=refills,
+        taken=None,
+        log=log.append(DiscardTurnedUp(turned_up)),
+    )

@@ -83,7 +83,9 @@ class PlayerView(DerivedPosition):
     turns: int
     taken: Card | None
     """The card the current seat took this turn (everyone saw it taken)."""
-    log: EventLog = attrs.field(eq=False, repr=False)
+    log: EventLog = attrs.field(eq=False, repr=False, factory=EventLog)
+    discarder: int | None = None
+    """The seat that discarded the discard (``None``: turned up from the stock, or none)."""
 
     @property
     def players(self) -> int:
@@ -184,6 +186,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         turns=state.turns,
         taken=state.taken,
         log=state.log,
+        discarder=state.discarder,
     )
     # The view shares what the state has worked out of the public table, and the seat to act
     # shares the facts of its position (they depend on nothing the view lacks).
@@ -350,4 +353,5 @@ def state_from_view(
         turns=seen.turns,
         taken=seen.taken,
         log=seen.log,
+        discarder=seen.discarder,
     )
