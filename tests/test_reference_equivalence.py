@@ -196,11 +196,7 @@ def taken_card_freed(state: GameState | hr.PlayerView) -> Action | None:
         if state.seat != state.current:
             return None
         state = as_state(state)
-    if (
-        state.phase is not Phase.PLAY
-        or state.rules.discard_taken_card
-        or state.taken is None
-    ):
+    if state.phase is not Phase.PLAY or state.rules.discard_taken_card or state.taken is None:
         return None
     freed = Discard(state.taken)
     theirs = ref_engine.check(state, freed)
@@ -523,8 +519,13 @@ def assert_same_after(mine: Outcome, b: GameState, action: Any) -> None:
         return
     expected = ref_engine.apply(b, action)
     ours = list(itertools.islice(hr.legal_actions(mine.state), 100))
+    discards = hr.legal_discards(mine.state)
+    freed = taken_card_freed(mine.state)
+    if freed is not None:  # 0.2.0 frees the taken card here: leave that discard out
+        ours = [move for move in ours if move != freed]
+        discards = [c for c in discards if c != freed.card]
     assert ours == list(itertools.islice(ref_moves.legal_actions(expected), 100)), action
-    assert hr.legal_discards(mine.state) == ref_engine.legal_discards(expected), action
+    assert discards == ref_engine.legal_discards(expected), action
 
 
 def compare_applies(a: GameState, b: GameState, candidates: list[Any]) -> None:

@@ -21,6 +21,7 @@ from hellsrummy.actions import (
 )
 from hellsrummy.bots import (
     Bot,
+    CallingBot,
     GreedyBot,
     RandomBot,
 )
@@ -140,6 +141,7 @@ from hellsrummy.simulation import (
     SIMULATION_MAX_TURNS,
     GameResult,
     RoundSummary,
+    offer_calls,
     play_game,
     simulate,
 )
@@ -182,6 +184,7 @@ __all__ = [
     "Arrangement",
     "Bot",
     "CallRummy",
+    "CallingBot",
     "Card",
     "Contract",
     "Deal",
@@ -262,6 +265,7 @@ __all__ = [
     "meld_kinds",
     "new_game",
     "next_round",
+    "offer_calls",
     "pack",
     "parse_action",
     "penalty_value",

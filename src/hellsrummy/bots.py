@@ -8,7 +8,13 @@ cards any player is holding, or what cards are in the deck".
 * :class:`RandomBot` picks uniformly among the legal moves, reproducibly from its seed.
 * :class:`GreedyBot` takes the discard when it helps, meets the minimum as soon as it can,
   then plays every card it can, never makes a discard error, and throws away the card with the
-  highest penalty that it is least likely to use.
+  highest penalty that it is least likely to use. Under the classic discard policy it calls
+  Rummy whenever it can and never discards a rummy or a wildcard on purpose.
+
+Under ``DiscardPolicy.CLASSIC`` a bot may also answer "do you call?": a :class:`CallingBot`
+has a ``call(view)`` method returning a :class:`hellsrummy.CallRummy` or ``None``;
+:func:`hellsrummy.play_game` offers each bad discard to the seats in order after the
+discarder. A bot without ``call`` never calls, so every bot written before keeps working.
 
 >>> state = new_game(4, seed="bots")
 >>> bot = GreedyBot()
@@ -24,18 +30,20 @@ from typing import Protocol
 
 import attrs
 
-from hellsrummy.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
+from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
+from hellsrummy.calls import rummy_calls
 from hellsrummy.deck import Card
 from hellsrummy.enumeration import possible_melds
 from hellsrummy.melds import is_rummy
 from hellsrummy.moves import legal_actions
-from hellsrummy.rules import penalty_value
+from hellsrummy.position import table
+from hellsrummy.rules import DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
 from hellsrummy.solver import can_meet
 from hellsrummy.state import Phase
 from hellsrummy.views import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "RandomBot"]
+__all__ = ["Bot", "CallingBot", "GreedyBot", "RandomBot"]
 
 
 class Bot(Protocol):
@@ -50,6 +58,22 @@ class Bot(Protocol):
 
     def __call__(self, seen: PlayerView) -> Action:
         """The action to take; ``seen`` is the view of the seat to act."""
+        ...
+
+
+class CallingBot(Bot, Protocol):
+    """A bot that may also call Rummy on a bad discard (``DiscardPolicy.CLASSIC``).
+
+    ``call(view)`` is asked, with the view of a seat that may call, whether that seat calls;
+    it returns one of the view's calls (:func:`hellsrummy.rummy_calls`) or ``None``.
+
+    >>> bot: CallingBot = GreedyBot()
+    >>> bot.call(view(new_game(3, seed=1), 2)) is None
+    True
+    """
+
+    def call(self, seen: PlayerView) -> CallRummy | None:
+        """The call this seat makes now, or ``None``."""
         ...
 
 
@@ -157,12 +181,42 @@ class GreedyBot:
         discards = [m for m in moves if isinstance(m, Discard)]
         if not discards:  # only plays remain and none were chosen above: should not happen
             return moves[0]
+        if seen.rules.discard_policy is DiscardPolicy.CLASSIC:
+            # Every card may go, but a bad discard would only be called by someone else.
+            playable = table(seen).playable
+            safe = [m for m in discards if not m.card.is_wild and m.card not in playable]
+            discards = safe or discards
         # Throwing back the card just taken would only hand it round the table again.
         kin = _Kinship(hand)
         return max(
             discards,
             key=lambda m: (m.card is not seen.taken, self._throwaway(m.card, kin)),
         )
+
+    def call(self, seen: PlayerView) -> CallRummy | None:
+        """Call Rummy whenever the view allows it (see :class:`CallingBot`), else ``None``.
+
+        An extension sheds a card, so it comes first; a swap brings a wildcard in for the
+        worst card of the hand. The substitute is the card the bot would discard: never a
+        wildcard or a rummy while another card can go.
+
+        >>> GreedyBot().call(view(new_game(3, seed=1), 0)) is None
+        True
+        """
+        calls = rummy_calls(seen, seen.seat)
+        if not calls:
+            return None
+        extensions = [c for c in calls if not c.swap]
+        chosen = extensions or calls
+        kin = _Kinship(seen.hand)
+        playable = table(seen).playable
+
+        def worth(call: CallRummy) -> tuple[bool, tuple[int, int]]:
+            given = call.substitute
+            safe = not given.is_wild and given not in playable
+            return safe, self._throwaway(given, kin)
+
+        return max(chosen, key=worth)
 
     def _wants(self, seen: PlayerView) -> bool:
         card = seen.discard

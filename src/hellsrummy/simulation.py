@@ -26,13 +26,21 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from hellsrummy.bots import Bot
+from hellsrummy.calls import rummy_calls
 from hellsrummy.engine import apply, new_game, next_round
-from hellsrummy.rules import Rules
+from hellsrummy.rules import DiscardPolicy, Rules
 from hellsrummy.shuffle import Seed, seed_bytes
 from hellsrummy.state import GameState, Phase
 from hellsrummy.views import view
 
-__all__ = ["SIMULATION_MAX_TURNS", "GameResult", "RoundSummary", "play_game", "simulate"]
+__all__ = [
+    "SIMULATION_MAX_TURNS",
+    "GameResult",
+    "RoundSummary",
+    "offer_calls",
+    "play_game",
+    "simulate",
+]
 
 
 @attrs.frozen
@@ -99,7 +107,9 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
     """Play game number ``game`` of a study with ``seed``; seats rotate by game number.
 
     Without ``rules``, the standard rules apply with ``max_turns`` set to
-    :data:`SIMULATION_MAX_TURNS`.
+    :data:`SIMULATION_MAX_TURNS`. Under ``DiscardPolicy.CLASSIC`` each discard that can be
+    called is offered to the bots that can call (:func:`offer_calls`); a call counts as a
+    decision.
 
     >>> from hellsrummy import RandomBot
     >>> result = play_game([RandomBot(1), RandomBot(2), RandomBot(3)], "doc", 0)
@@ -112,6 +122,7 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
     seats = tuple((b + game) % count for b in range(count))
     bot_at = {seat: b for b, seat in enumerate(seats)}
     state = new_game(count, seed=_game_seed(seed, game), rules=rules)
+    classic = rules.discard_policy is DiscardPolicy.CLASSIC
     decisions = 0
     rounds: list[RoundSummary] = []
     met_after: list[int | None] = [None] * count
@@ -127,6 +138,9 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
         decisions += 1
         if not was_met and state.met[seat]:
             met_after[bot_at[seat]] = state.turns
+        if state.discarder is not None and classic:
+            state, calls = offer_calls(state, bots, bot_at)
+            decisions += calls
     rounds.append(_summary(state, bot_at, met_after))
     totals = tuple(state.scores[seats[b]] for b in range(count))
     best = min(totals)
@@ -138,6 +152,45 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
         rounds=tuple(rounds),
         decisions=decisions,
     )
+
+
+def offer_calls(
+    state: GameState, bots: Sequence[Bot], bot_at: dict[int, int] | None = None
+) -> tuple[GameState, int]:
+    """Offer the discard to the seats that may call Rummy on it, in order after the discarder.
+
+    Each seat with a call open to it whose bot has a ``call`` method
+    (:class:`hellsrummy.CallingBot`) is asked with its own view; the first call given is made,
+    and the substitute is offered again the same way (it may be a bad discard too). Returns
+    the state once nobody calls, and how many calls were made. ``bot_at`` maps seats to
+    indices into ``bots`` (by default seat ``k`` plays ``bots[k]``).
+
+    >>> from hellsrummy import GreedyBot
+    >>> state = new_game(3, seed=1)
+    >>> offer_calls(state, [GreedyBot()] * 3) == (state, 0)
+    True
+    """
+    calls = 0
+    count = len(state.names)
+    while state.discarder is not None and state.phase is Phase.DECIDE:
+        discarder = state.discarder
+        for step in range(1, count):
+            seat = (discarder + step) % count
+            bot = bots[seat if bot_at is None else bot_at[seat]]
+            ask = getattr(bot, "call", None)
+            if ask is None or state.left[seat]:
+                continue
+            seen = view(state, seat)
+            if not rummy_calls(seen, seat):
+                continue
+            action = ask(seen)
+            if action is not None:
+                state = apply(state, action)
+                calls += 1
+                break
+        else:
+            return state, calls
+    return state, calls
 
 
 def _summary(state: GameState, bot_at: dict[int, int], met_after: list[int | None]) -> RoundSummary:

@@ -32,6 +32,7 @@ from hellsrummy.events import (
     Melded,
     Passed,
     RoundStarted,
+    RummyCalled,
     Swapped,
     Took,
 )
@@ -217,8 +218,8 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
     own seed is derived from ``rng_seed``, not the real game's, which the view never holds.
 
     Cards another seat is publicly known to hold stay in its hand: a discard it took or was
-    passed, or a wildcard it bought back with a swap, as long as it has not played or discarded
-    a card like it since (see :func:`known_cards`).
+    passed, or a wildcard it bought back with a swap or got by calling Rummy, as long as it
+    has not played, discarded or given a card like it since (see :func:`known_cards`).
 
     >>> state = new_game(4, seed="real")
     >>> guess = resample(view(state, 2), rng_seed=1)
@@ -271,9 +272,9 @@ def known_cards(seen: PlayerView) -> tuple[tuple[Card, ...], ...]:
     """The cards each seat is publicly known to hold now, from this round's public events.
 
     A seat is known to hold a discard it took or was passed and a wildcard it got back by a
-    swap, until it plays or discards a card like it (identical cards are interchangeable, so a
-    known card counts as gone once a card like it leaves the hand). The viewer's own entry is
-    its whole hand.
+    swap or by a Rummy call, until it plays, discards or gives a card like it (identical cards
+    are interchangeable, so a known card counts as gone once a card like it leaves the hand).
+    The viewer's own entry is its whole hand.
 
     >>> state = apply(new_game(3, seed=1), Take())
     >>> known_cards(view(state, 0))[1] == (state.log.last.card,)
@@ -299,6 +300,10 @@ def known_cards(seen: PlayerView) -> tuple[tuple[Card, ...], ...]:
             _forget(known[event.seat], event.cards)
         elif isinstance(event, Discarded):
             _forget(known[event.seat], [event.card])
+        elif isinstance(event, RummyCalled):
+            if event.wildcard is not None:
+                known[event.seat][event.wildcard] += 1
+            _forget(known[event.seat], [event.substitute])
     result = [tuple(sort_cards(counter.elements())) for counter in known]
     result[seen.seat] = seen.hand
     return tuple(result)
