@@ -23,6 +23,7 @@ autoclass_content = "class"
 
 doctest_global_setup = """
 from hellsrummy import *
+from hellsrummy.calls import *
 from hellsrummy.dealing import *
 from hellsrummy.discarding import *
 from hellsrummy.enumeration import *

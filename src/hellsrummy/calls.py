@@ -133,8 +133,15 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
     """The call is made (it was verified): the card plays, the substitute is the discard.
 
     >>> from hellsrummy.calls import call_rummy
-    >>> call_rummy.__name__
-    'call_rummy'
+    >>> deal = Deal(hands=[cards("3C 4C 5D 9S"), cards("7H 7S 2H 9C 9D 9H KH 5S 6S"),
+    ...                    cards("3D 4D 6C 7C")], discard=card("QS"), stock=cards("8C 8D 8S"))
+    >>> rules = Rules(discard_policy=DiscardPolicy.CLASSIC)
+    >>> state = new_game(3, seed=1, rules=rules, deal=deal)
+    >>> for text in ["take", "meld 7H 7S 2H / 9C 9D 9H", "discard KH", "take", "discard 7C"]:
+    ...     state = apply(state, parse_action(text))
+    >>> after = call_rummy(state, CallRummy(0, card("7C"), 0, card("3C")))  # verified first
+    >>> str(after.melds[0]), after.discard, after.discarder, after.current
+    ('2H 7C 7H 7S', card('3C'), 0, 0)
     """
     seat = action.seat
     number = action.meld
