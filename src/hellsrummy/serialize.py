@@ -460,9 +460,19 @@ def _read_format(data: _Reader) -> int:
     return version
 
 
-def _read_discarder(data: _Reader, version: int, common: dict[str, Any]) -> int | None:
-    """Who discarded the discard: absent from format 1, which had no calls to make of it."""
+def _read_discarder(
+    data: _Reader, version: int, common: dict[str, Any], events: EventLog
+) -> int | None:
+    """Who discarded the discard. Format 1 did not say: the public events tell."""
     if version == 1:
+        if common["phase"] is not Phase.DECIDE:
+            return None
+        for event in events.newest_first():
+            if isinstance(event, (_events.PlayProtectionChanged, _events.SeatLeft)):
+                continue  # what any seat may do while the discard waits
+            if isinstance(event, _events.Discarded) and event.card == common["discard"]:
+                return event.seat
+            return None
         return None
     discarder: int | None = data.key("discarder").optional(lambda r: r.seat(len(common["left"])))
     if discarder is not None and common["phase"] is not Phase.DECIDE:
@@ -538,11 +548,11 @@ def _read_common(data: _Reader) -> dict[str, Any]:
                 .key("owner")
                 .fail("a seat that laid a meld must have met the minimum")
             )
-    common["discarder"] = _read_discarder(data, version, common)
     events = EventLog()
     for item in data.key("events").items():
         events = events.append(_read_tagged(item, "event", _EVENTS, players))
     common["log"] = events
+    common["discarder"] = _read_discarder(data, version, common, events)
     return common
 
 
