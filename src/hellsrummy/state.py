@@ -99,6 +99,16 @@ class TableMeld(Derived):
     def __str__(self) -> str:
         return format_cards(self.cards)
 
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture (see :func:`hellsrummy.svg.meld_svg`); Jupyter shows it.
+
+        >>> TableMeld(cards("7H 7S 2C"), owner=1)._repr_svg_().startswith("<svg")
+        True
+        """
+        from hellsrummy.svg import meld_svg
+
+        return meld_svg(self, caption=f"Seat {self.owner}'s meld")
+
 
 @attrs.frozen
 class RoundResult:
@@ -298,6 +308,18 @@ class GameState(DerivedPosition):
         True
         """
         return self.rules.score_table.hand_value(self.hands[seat]) + self.penalties[seat]
+
+    def _repr_svg_(self) -> str:
+        """The whole table as an SVG picture, every hand face up (for analysis, not players).
+
+        Jupyter shows a state this way; see :func:`hellsrummy.svg.state_svg` for the options.
+
+        >>> new_game(3, seed=1)._repr_svg_().startswith("<svg")
+        True
+        """
+        from hellsrummy.svg import state_svg
+
+        return state_svg(self)
 
     def describe(self, seats: Sequence[int] | None = None) -> str:
         """A multi-line text picture of the state, for debugging (shows every hand).

@@ -143,6 +143,18 @@ class PlayerView(DerivedPosition):
         """
         return self.rules.score_table.hand_value(self.hand) + self.penalties[self.seat]
 
+    def _repr_svg_(self) -> str:
+        """What the seat sees, as an SVG picture; Jupyter shows a view this way.
+
+        See :func:`hellsrummy.svg.view_svg` for the options.
+
+        >>> view(new_game(3, seed=1), 0)._repr_svg_().startswith("<svg")
+        True
+        """
+        from hellsrummy.svg import view_svg
+
+        return view_svg(self)
+
 
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state`` (SPEC.md §8).
