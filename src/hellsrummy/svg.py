@@ -163,22 +163,32 @@ def melds_svg(
     melds: Iterable[Iterable[Card] | TableMeld | Arrangement],
     *,
     captions: Sequence[str] | None = None,
+    highlights: Sequence[Iterable[Card]] | None = None,
     width: float = 640,
     orientation: Orientation = "horizontal",
     scale: float = 1.0,
 ) -> str:
     """Several melds side by side, wrapping into rows no wider than ``width``.
 
-    >>> picture = melds_svg([cards("4C 4D 4H"), cards("2S 7H 8H")], captions=["a set", "a run"])
-    >>> picture.count('class="meld"'), "a run" in picture
-    (2, True)
+    ``captions`` and ``highlights`` (the cards to highlight), if given, have one entry a meld.
+
+    >>> melds = [cards("4C 4D 4H"), cards("2S 7H 8H")]
+    >>> picture = melds_svg(melds, captions=["a set", "a run"], highlights=[(), cards("8H")])
+    >>> picture.count('class="meld"'), "a run" in picture, picture.count("card highlight")
+    (2, True, 1)
     """
     arranged = [_arranged(meld, None) for meld in melds]
-    if captions is not None and len(captions) != len(arranged):
-        raise ValueError(f"{len(captions)} captions for {len(arranged)} melds")
+    for name, given in (("captions", captions), ("highlights", highlights)):
+        if given is not None and len(given) != len(arranged):
+            raise ValueError(f"{len(given)} {name} for {len(arranged)} melds")
     vertical = _vertical(orientation)
     blocks = [
-        meld_block(a, None if captions is None else captions[n], Counter(), vertical)
+        meld_block(
+            a,
+            None if captions is None else captions[n],
+            Counter(() if highlights is None else highlights[n]),
+            vertical,
+        )
         for n, a in enumerate(arranged)
     ]
     title = " / ".join(a.pretty for a in arranged)
