@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import hellsrummy
+
+# Local extensions: hellsrummy_pictures draws the pictures of the rules at build time.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "hellsrummy"
 author = "hellsrummy developers"
@@ -14,6 +20,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "hellsrummy_pictures",
 ]
 
 autodoc_typehints = "description"
@@ -32,8 +39,9 @@ from hellsrummy.plays import *
 from hellsrummy.position import *
 from hellsrummy.scoring import *
 from hellsrummy.turns import *
+from hellsrummy.svg import *
 """
 
 html_theme = "furo"
 html_title = f"hellsrummy {release}"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_pictures"]
