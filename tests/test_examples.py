@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,16 @@ def test_terminal_game_takes_moves_and_commands_from_the_keyboard() -> None:
     assert "penalty if someone went out now:" in done.stdout
     assert "?? unknown action" in done.stdout
     assert "bye" in done.stdout
+
+
+def test_pictures_writes_svg_files_of_a_game_and_an_index(tmp_path: Path) -> None:
+    done = run("pictures.py", str(tmp_path), "--seed", "smoke", "--players", "5", "--rounds", "2")
+    assert done.returncode == 0, done.stderr
+    assert f"open {tmp_path / 'index.html'}" in done.stdout
+    pictures = sorted(tmp_path.glob("*.svg"))
+    assert len(pictures) >= 6
+    assert any("meets" in p.name for p in pictures) and any("end" in p.name for p in pictures)
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    for picture in pictures:
+        assert ET.parse(picture).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+        assert f"src='{picture.name}'" in index
