@@ -518,7 +518,9 @@ def _pile(where: GameState | PlayerView, stock: int, marks: _Marks) -> Block:
         )
     else:
         face = card_face(where.discard, highlight=marks.discard)
-    under = "none" if where.discard is None else "turned up"
+    under = "none" if where.discard is None else "last discard"
+    if where.discard is not None and where.phase is Phase.DECIDE:
+        under = "turned up"  # unless a seat discarded it, as below
     if where.discarder is not None:
         under = f"from {_name(where, where.discarder)}"
     discard = stack([label("discard"), face, label(under, 10)], 4)
