@@ -37,9 +37,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hellsrummy.actions import CallRummy
-from hellsrummy.deck import Card, format_cards
+from hellsrummy.deck import Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.events import RummyCalled
+from hellsrummy.plays import extension_refusal, swap_refusal
 from hellsrummy.position import table
 from hellsrummy.rules import DiscardPolicy
 from hellsrummy.scoring import end_round
@@ -96,31 +97,16 @@ def verify_call(state: GameState, action: CallRummy) -> IllegalActionError | Non
         return IllegalActionError(
             Reason.NO_SUCH_MELD, f"meld {number} does not exist (the table has {len(state.melds)})"
         )
-    target = state.melds[number].cards
-    here = table(state)
     hand = state.hands[seat]
     if action.swap:
-        if called.is_wild:
-            return IllegalActionError(
-                Reason.WILDCARD_SWAP,
-                f"{called} is a wildcard: only a natural card can be swapped in",
-            )
-        if not target[0].is_wild:
-            return IllegalActionError(
-                Reason.NO_WILDCARD, f"meld {number} [{format_cards(target)}] holds no wildcard"
-            )
-        if called not in here.buys[number]:
-            return IllegalActionError(
-                Reason.BAD_SWAP,
-                f"{called} cannot take a wildcard's place in meld {number}"
-                f" [{format_cards(target)}]",
-            )
-        hand = insert(hand, target[0])
-    elif called not in here.extends[number]:
-        return IllegalActionError(
-            Reason.NOT_A_MELD,
-            f"meld {number} [{format_cards(target)}] with {called} is not a meld",
-        )
+        error = swap_refusal(state, number, called)
+        if error:
+            return error
+        hand = insert(hand, state.melds[number].cards[0])
+    else:
+        error = extension_refusal(state, number, (called,))
+        if error:
+            return error
     if action.substitute not in hand:
         return IllegalActionError(
             Reason.NOT_IN_HAND,

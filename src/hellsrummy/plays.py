@@ -27,7 +27,16 @@ from hellsrummy.scoring import end_round
 from hellsrummy.state import GameState, Phase, TableMeld
 from hellsrummy.turns import in_round, insert, missing, remove, replace, successor
 
-__all__ = ["extend", "meld", "swap", "verify_extend", "verify_meld", "verify_swap"]
+__all__ = [
+    "extend",
+    "extension_refusal",
+    "meld",
+    "swap",
+    "swap_refusal",
+    "verify_extend",
+    "verify_meld",
+    "verify_swap",
+]
 
 
 def _meld_words(meld: Sequence[Card]) -> str:
@@ -143,17 +152,32 @@ def verify_extend(state: GameState, action: Extend) -> IllegalActionError | None
     error = missing(state.hands[state.current], added, state.current)
     if error:
         return error
+    return extension_refusal(state, action.meld, added)
+
+
+def extension_refusal(
+    state: GameState, number: int, added: tuple[Card, ...]
+) -> IllegalActionError | None:
+    """Why ``added`` cannot extend table meld ``number`` (which exists), or ``None``.
+
+    >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
+    ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+    >>> state = apply(new_game(3, seed=1, deal=deal), Take())
+    >>> state = apply(state, Meld([cards("7H 7S 2D"), cards("9C 9D 9H")]))
+    >>> extension_refusal(state, 1, cards("KH")).reason, extension_refusal(state, 0, cards("7C"))
+    (<Reason.NOT_A_MELD: 'not_a_meld'>, None)
+    """
     if len(added) == 1:
-        fits = added[0] in position(state).table.extends[action.meld]
+        fits = added[0] in position(state).table.extends[number]
     else:
-        fits = is_meld((*state.melds[action.meld].cards, *added))
-    if not fits:
-        target = state.melds[action.meld].cards
-        return IllegalActionError(
-            Reason.NOT_A_MELD,
-            f"meld {action.meld} [{format_cards(target)}] with {format_cards(added)} is not a meld",
-        )
-    return None
+        fits = is_meld((*state.melds[number].cards, *added))
+    if fits:
+        return None
+    target = state.melds[number].cards
+    return IllegalActionError(
+        Reason.NOT_A_MELD,
+        f"meld {number} [{format_cards(target)}] with {format_cards(added)} is not a meld",
+    )
 
 
 def verify_swap(state: GameState, action: SwapWildcard) -> IllegalActionError | None:
@@ -172,23 +196,43 @@ def verify_swap(state: GameState, action: SwapWildcard) -> IllegalActionError | 
     if error:
         return error
     if action.card.is_wild:
-        return IllegalActionError(
-            Reason.WILDCARD_SWAP,
-            f"{action.card} is a wildcard: only a natural card can be swapped in",
-        )
+        return _wildcard_swapped(action.card)
     error = missing(state.hands[state.current], (action.card,), state.current)
     if error:
         return error
-    target = state.melds[action.meld].cards
-    if not any(c.is_wild for c in target):
+    return swap_refusal(state, action.meld, action.card)
+
+
+def _wildcard_swapped(wildcard: Card) -> IllegalActionError:
+    return IllegalActionError(
+        Reason.WILDCARD_SWAP, f"{wildcard} is a wildcard: only a natural card can be swapped in"
+    )
+
+
+def swap_refusal(state: GameState, number: int, natural: Card) -> IllegalActionError | None:
+    """Why ``natural`` cannot take a wildcard's place in table meld ``number``, or ``None``.
+
+    The meld must exist. A wildcard is never swapped in; a meld without a wildcard has none
+    to give; otherwise the card must fit the meld's reading in a wildcard's place.
+
+    >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("7H 7S 2D 9C 9D 9H 7C KH 5S"),
+    ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+    >>> state = apply(new_game(3, seed=1, deal=deal), Take())
+    >>> state = apply(state, Meld([cards("7H 7S 2D"), cards("9C 9D 9H")]))
+    >>> swap_refusal(state, 1, card("9S")).reason, swap_refusal(state, 0, card("7C"))
+    (<Reason.NO_WILDCARD: 'no_wildcard'>, None)
+    """
+    if natural.is_wild:
+        return _wildcard_swapped(natural)
+    target = state.melds[number].cards
+    if not target[0].is_wild:  # sorted: a meld's wildcards come first
         return IllegalActionError(
-            Reason.NO_WILDCARD, f"meld {action.meld} [{format_cards(target)}] holds no wildcard"
+            Reason.NO_WILDCARD, f"meld {number} [{format_cards(target)}] holds no wildcard"
         )
-    if action.card not in position(state).table.buys[action.meld]:
+    if natural not in position(state).table.buys[number]:
         return IllegalActionError(
             Reason.BAD_SWAP,
-            f"{action.card} cannot take a wildcard's place in meld {action.meld}"
-            f" [{format_cards(target)}]",
+            f"{natural} cannot take a wildcard's place in meld {number} [{format_cards(target)}]",
         )
     return None
 
