@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 from hypothesis import given
@@ -172,3 +174,12 @@ def test_the_event_log_does_not_take_part_in_state_equality() -> None:
     other = attrs.evolve(state, log=EventLog())
     assert state == other
     assert hash(state) == hash(other)
+
+
+def test_the_package_cites_its_own_documentation_not_the_spec() -> None:
+    # The rule book SPEC.md is not shipped; docstrings point to the rules reference instead.
+    package = Path(hr.__file__).parent
+    files = [p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    assert len(files) > 20
+    citing = [path.name for path in files if b"SPEC.md" in path.read_bytes()]
+    assert citing == []

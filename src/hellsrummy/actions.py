@@ -1,4 +1,4 @@
-"""Actions: what a player does, as small frozen values (SPEC.md §5 and §9).
+"""Actions: what a player does, as small frozen values (see :ref:`rules-turn`).
 
 Actions carry no seat: :func:`hellsrummy.apply` acts for the seat whose turn it is. The two
 table actions that any seat may take at any time, :class:`SetPlayProtection` and

@@ -1,7 +1,8 @@
 """Difficulties: the contract of each difficulty 3..25, the standard schedule, the deck plan.
 
-The difficulty of a round is the number of cards its contract takes (SPEC.md §3). The pack a
-round is played with grows with the table and the difficulty (SPEC.md §1).
+The difficulty of a round is the number of cards its contract takes (see
+:ref:`rules-contracts`). The pack a round is played with grows with the table and the
+difficulty (see :ref:`rules-deck-plan`).
 
 >>> str(contract_for(10))
 'One Run of 7, One Set of 3'
@@ -35,7 +36,7 @@ DIFFICULTIES = range(3, 26)
 #: The difficulties of a standard five-round game.
 STANDARD_SCHEDULE: tuple[int, ...] = (6, 7, 8, 9, 10)
 
-# difficulty: (run sizes, set sizes) -- the table of SPEC.md section 3.
+# difficulty: (run sizes, set sizes) -- the contract table of the rules reference.
 _TABLE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
     3: ((), (3,)),
     4: ((4,), ()),
@@ -68,7 +69,7 @@ _CONTRACTS: dict[int, Contract] = {
 
 
 def contract_for(difficulty: int) -> Contract:
-    """The contract of a difficulty from 3 to 25 (SPEC.md §3).
+    """The contract of a difficulty from 3 to 25 (see :ref:`rules-contracts`).
 
     >>> str(contract_for(6)), str(contract_for(23))
     ('Two Sets of 3', 'Two Runs of 4, Three Sets of 5')
@@ -113,7 +114,7 @@ def _to_steps(value: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
 
 @attrs.frozen
 class DeckPlan:
-    """How big a round's pack is: suits by table size, decks by difficulty (SPEC.md §1).
+    """How big a round's pack is: suits by table size, decks by difficulty.
 
     ``suits_by_players`` is a list of ``(most players, number of suits)`` steps and
     ``decks_by_difficulty`` of ``(highest difficulty, number of decks)`` steps; the first
@@ -161,8 +162,8 @@ def _lookup(steps: tuple[tuple[int, int], ...], key: int, name: str) -> int:
     raise ValueError(f"the deck plan has no step for {name}={key} (it goes up to {steps[-1][0]})")
 
 
-#: The deck plan of SPEC.md §1: 3-4 players → 4 suits, 5-6 → 5, 7-8 → 6, 9-10 → 7;
-#: difficulty 3-10 → 2 decks, 11-17 → 3, 18-25 → 4.
+#: The deck plan of the rules reference (:ref:`rules-deck-plan`): 3-4 players → 4 suits,
+#: 5-6 → 5, 7-8 → 6, 9-10 → 7; difficulty 3-10 → 2 decks, 11-17 → 3, 18-25 → 4.
 DEFAULT_DECK_PLAN = DeckPlan(
     suits_by_players=((4, 4), (6, 5), (8, 6), (10, 7)),
     decks_by_difficulty=((10, 2), (17, 3), (25, 4)),
@@ -170,7 +171,7 @@ DEFAULT_DECK_PLAN = DeckPlan(
 
 
 def deck_plan(players: int, difficulty: int) -> tuple[tuple[Suit, ...], int]:
-    """The suits and number of decks of a round's pack under the default plan (SPEC.md §1).
+    """The suits and number of decks of a round's pack under the default plan.
 
     Players must number 3 to 10 and the difficulty be 3 to 25.
 

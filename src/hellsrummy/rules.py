@@ -1,8 +1,9 @@
 """The rules of a game: every choice the rule book leaves open, as one frozen value.
 
 :class:`Rules` gathers the schedule of difficulties, the hand size, the table bounds, the
-deck plan, the score table and the discard policy; every **[decision]** of SPEC.md is a field
-here. All fields are plain data, so a ``Rules`` converts to and from JSON without surprises.
+deck plan, the score table and the discard policy; every **[decision]** of the rules
+reference is a field here (see :ref:`rules-decisions`). All fields are plain data, so a
+``Rules`` converts to and from JSON without surprises.
 
 >>> rules = Rules()
 >>> rules.schedule, rules.hand_size, rules.discard_policy
@@ -27,7 +28,9 @@ __all__ = ["DiscardPolicy", "Rules", "ScoreTable", "penalty_value"]
 
 
 class DiscardPolicy(enum.Enum):
-    """What happens when a player tries to discard a wildcard or a rummy (SPEC.md §6).
+    """What happens when a player tries to discard a wildcard or a rummy.
+
+    See :ref:`rules-discards`.
 
     * ``PENALIZE`` — the electronic game: the discard is refused, the turn stays open, every
       player is told, and the player scores the discard-error points for the round.
@@ -49,7 +52,7 @@ def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int)
 
 @attrs.frozen
 class ScoreTable:
-    """Penalty points of the cards left in a hand when a round ends (SPEC.md §7).
+    """Penalty points of the cards left in a hand when a round ends (see :ref:`rules-scoring`).
 
     The default is the library's **[decision]**: 3-9 score 5, 10-K score 10, an Ace 15 and a
     wildcard 20.
@@ -152,7 +155,7 @@ def _to_policy(value: DiscardPolicy | str) -> DiscardPolicy:
 
 @attrs.frozen(kw_only=True)
 class Rules:
-    """Every rule of a game that can vary, with the defaults of SPEC.md.
+    """Every rule of a game that can vary, with the defaults of the rules reference.
 
     All arguments are keyword-only and optional.
 
@@ -171,7 +174,7 @@ class Rules:
     schedule: tuple[int, ...] = attrs.field(
         default=STANDARD_SCHEDULE, converter=_to_schedule, validator=_check_schedule
     )
-    """Difficulty of each round, in order (SPEC.md §3); any non-empty list of 3..25."""
+    """Difficulty of each round, in order: any non-empty list of 3..25 (:ref:`rules-contracts`)."""
     hand_size: int = attrs.field(default=9, validator=_positive)
     """Cards dealt to each player at the start of a round."""
     min_players: int = attrs.field(default=3, validator=_positive)
@@ -181,15 +184,15 @@ class Rules:
     deck_plan: DeckPlan = attrs.field(
         default=DEFAULT_DECK_PLAN, validator=attrs.validators.instance_of(DeckPlan)
     )
-    """Suits by table size and decks by difficulty (SPEC.md §1, **[decision]**)."""
+    """Suits by table size and decks by difficulty (:ref:`rules-deck-plan`, **[decision]**)."""
     score_table: ScoreTable = attrs.field(
         factory=ScoreTable, validator=attrs.validators.instance_of(ScoreTable)
     )
-    """Points of the cards left in hand (SPEC.md §7, **[decision]**)."""
+    """Points of the cards left in hand (:ref:`rules-scoring`, **[decision]**)."""
     discard_policy: DiscardPolicy = attrs.field(
         default=DiscardPolicy.PENALIZE, converter=_to_policy
     )
-    """What a discard of a wildcard or a rummy does (SPEC.md §6)."""
+    """What a discard of a wildcard or a rummy does (see :ref:`rules-discards`)."""
     discard_error_points: int = attrs.field(default=3, validator=_non_negative)
     """Points of each discard error and play-protection warning under ``PENALIZE``."""
     expert: bool = attrs.field(default=False, validator=_boolean)

@@ -1,4 +1,4 @@
-"""Seeded shuffles: portable, reproducible, and cryptographically strong (SPEC.md §8).
+"""Seeded shuffles: portable, reproducible, and cryptographically strong (:ref:`rules-shuffle`).
 
 Every shuffle of a game is derived from the game's seed and a label naming the shuffle
 (``"round 0 deck 0"`` for round 1's pack, ``"round 0 deck 1"`` for its first refill deck...):

@@ -1,4 +1,4 @@
-"""The state of a game: one frozen, hashable value holding everything (SPEC.md §9).
+"""The state of a game: one frozen, hashable value holding everything.
 
 A :class:`GameState` is never changed: :func:`hellsrummy.apply` returns a new one. Two states
 compare equal when they are the same position of the same game (same seed and rules, cards,
@@ -183,7 +183,7 @@ class GameState(DerivedPosition):
     rules: Rules
     """The rules of the game."""
     seed: Seed
-    """The seed every shuffle is derived from (SPEC.md §8)."""
+    """The seed every shuffle is derived from (see :ref:`rules-shuffle`)."""
     names: tuple[str, ...]
     """The players' names, by seat."""
     round: int

@@ -3,8 +3,8 @@
 A view holds the seat's own hand and everything public — every seat's hand size, met flag,
 scores and penalties, the melds, the discard, the stock size, whose turn it is, the phase, the
 play-protection switches and the public events — and never another seat's cards, the stock
-order or the seed (SPEC.md §8). A server keeps the :class:`hellsrummy.GameState` and sends
-each client its view.
+order or the seed (see :ref:`rules-views`). A server keeps the :class:`hellsrummy.GameState`
+and sends each client its view.
 
 >>> state = new_game(3, seed="secret")
 >>> mine = view(state, 1)
@@ -142,7 +142,7 @@ class PlayerView(DerivedPosition):
 
 
 def view(state: GameState, seat: int) -> PlayerView:
-    """What ``seat`` may know of ``state`` (SPEC.md §8).
+    """What ``seat`` may know of ``state`` (see :ref:`rules-views`).
 
     >>> state = new_game(3, seed=1)
     >>> view(state, 0).hand == state.hands[0]
