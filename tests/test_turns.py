@@ -380,6 +380,9 @@ def test_new_game_validates_its_input() -> None:
         new_game(3, seed=1, deal=extra_suit)
     with pytest.raises(ValueError, match="hand_size 40 is too big"):
         new_game(3, seed=1, rules=Rules(hand_size=40))
+    too_many_cards = Deal(hands=[cards("7H"), (), ()], discard=card("3C"), stock=cards("4C") * 200)
+    with pytest.raises(ValueError, match="deal holds 202 cards; round 1's pack has 104"):
+        new_game(3, seed=1, deal=too_many_cards)
 
 
 def test_the_same_seed_deals_the_same_game() -> None:

@@ -55,6 +55,8 @@ def test_default_rules_follow_the_spec() -> None:
         ({"schedule": []}, "at least one difficulty"),
         ({"schedule": [6, 26]}, r"schedule\[1\]"),
         ({"schedule": "678"}, "sequence of difficulties"),
+        ({"schedule": 6}, "sequence of difficulties"),
+        ({"schedule": [6] * 1001}, "at most 1000 rounds"),
         ({"hand_size": 0}, "hand_size must be a positive int"),
         ({"hand_size": True}, "hand_size must be a positive int"),
         ({"min_players": 1, "max_players": 4}, "at least 2"),
@@ -64,11 +66,18 @@ def test_default_rules_follow_the_spec() -> None:
         ({"expert": 1}, "expert must be a bool"),
         ({"max_turns": 0}, "max_turns must be None or a positive int"),
         ({"deck_plan": "big"}, "deck_plan"),
+        ({"score_table": {"low": 5}}, "score_table must be a ScoreTable, got {'low': 5}"),
+        ({"discard_policy": ["reject"]}, r"discard_policy must be one of .*, got \['reject'\]"),
     ],
 )
 def test_bad_rules_are_value_errors_naming_the_field(kwargs: dict, message: str) -> None:
     with pytest.raises((ValueError, TypeError), match=message):
         Rules(**kwargs)
+
+
+def test_a_schedule_may_be_any_iterable_of_up_to_1000_rounds() -> None:
+    assert Rules(schedule=iter([6, 7])).schedule == (6, 7)
+    assert len(Rules(schedule=[3] * 1000).schedule) == 1000
 
 
 def test_rules_are_frozen_hashable_values() -> None:

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import attrs
 
 from hellsrummy.deck import Card, format_cards, sort_cards
+from hellsrummy.errors import shown
 
 __all__ = [
     "Action",
@@ -38,17 +39,17 @@ __all__ = [
 
 def _sorted_cards(value: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)):
-        raise ValueError(f"cards must be Card objects, not text {value!r}; use cards()")
+        raise ValueError(f"cards must be Card objects, not text {shown(value)}; use cards()")
     result = tuple(value)
     for position, c in enumerate(result):
         if not isinstance(c, Card):
-            raise ValueError(f"cards[{position}] must be a Card, got {c!r}")
+            raise ValueError(f"cards[{position}] must be a Card, got {shown(c)}")
     return tuple(sort_cards(result))
 
 
 def _sorted_melds(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     if isinstance(value, (str, bytes)):
-        raise ValueError(f"melds must be sequences of Card objects, not text {value!r}")
+        raise ValueError(f"melds must be sequences of Card objects, not text {shown(value)}")
     melds = []
     for position, meld in enumerate(value):
         try:
@@ -60,17 +61,17 @@ def _sorted_melds(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ..
 
 def _check_card(instance: object, attribute: attrs.Attribute[Card], value: Card) -> None:
     if not isinstance(value, Card):
-        raise ValueError(f"{attribute.name} must be a Card, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a Card, got {shown(value)}")
 
 
 def _check_index(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a non-negative int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a non-negative int, got {shown(value)}")
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be a bool, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a bool, got {shown(value)}")
 
 
 @attrs.frozen

@@ -14,13 +14,14 @@ the round's suits is shuffled and becomes the stock.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.deck import Card, pack, sort_cards
-from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.deck import Card, Rank, pack, sort_cards
+from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.events import EventLog, Refilled, RoundStarted
 from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed, seed_bytes, shuffle
@@ -44,23 +45,34 @@ def next_seat(left: tuple[bool, ...], seat: int) -> int:
 
 
 def _names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
+    low, high = rules.min_players, rules.max_players
     if isinstance(players, bool):
-        raise ValueError(f"players must be a count or a sequence of names, got {players!r}")
+        raise ValueError(f"players must be a count or a sequence of names, got {shown(players)}")
     if isinstance(players, int):
-        names = tuple(f"Seat {seat}" for seat in range(players))
-    elif isinstance(players, str):
+        if not low <= players <= high:  # checked before a single name is made
+            raise ValueError(f"a game needs {low} to {high} players, got {shown(players)}")
+        return tuple(f"Seat {seat}" for seat in range(players))
+    if isinstance(players, str):
         raise ValueError("players must be a count or a sequence of names, not one str")
-    else:
-        names = tuple(players)
-        for seat, name in enumerate(names):
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"players[{seat}] must be a non-empty str, got {name!r}")
-        if len(set(names)) != len(names):
-            raise ValueError(f"player names must be distinct, got {list(names)}")
-    if not rules.min_players <= len(names) <= rules.max_players:
+    try:
+        names = tuple(itertools.islice(players, high + 1))  # never more than the table seats
+    except TypeError:
         raise ValueError(
-            f"a game needs {rules.min_players} to {rules.max_players} players, got {len(names)}"
-        )
+            f"players must be a count or a sequence of names, got {shown(players)}"
+        ) from None
+    if len(names) > high:
+        try:
+            got = shown(len(players))
+        except (TypeError, OverflowError):
+            got = f"more than {high}"
+        raise ValueError(f"a game needs {low} to {high} players, got {got}")
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"players[{seat}] must be a non-empty str, got {shown(name)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"player names must be distinct, got {shown(list(names))}")
+    if len(names) < low:
+        raise ValueError(f"a game needs {low} to {high} players, got {len(names)}")
     return names
 
 
@@ -71,14 +83,20 @@ def _round_pack(rules: Rules, players: int, round_number: int) -> tuple[Card, ..
 
 def _check_deal(deal: Deal, rules: Rules, players: int) -> None:
     if not isinstance(deal, Deal):
-        raise ValueError(f"deal must be a Deal, got {deal!r}")
+        raise ValueError(f"deal must be a Deal, got {shown(deal)}")
     if len(deal.hands) != players:
         raise ValueError(f"deal has {len(deal.hands)} hands for {players} players")
-    available = Counter(_round_pack(rules, players, 0))
+    suits, decks = rules.deck_plan.plan(players, rules.schedule[0])
+    have = len(Rank) * len(suits) * decks
+    held = sum(len(hand) for hand in deal.hands) + 1 + len(deal.stock)
+    if held > have:
+        raise ValueError(f"deal holds {held} cards; round 1's pack has {shown(have)}")
+    in_pack = set(suits)
     for card_, count in Counter(deal.all_cards()).items():
-        if count > available[card_]:
+        available = decks if card_.suit in in_pack else 0
+        if count > available:
             raise ValueError(
-                f"deal holds {card_} {count} times; round 1's pack has it {available[card_]} times"
+                f"deal holds {card_} {count} times; round 1's pack has it {available} times"
             )
 
 
@@ -107,7 +125,7 @@ def new_game(
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
+        raise ValueError(f"rules must be a Rules, got {shown(rules)}")
     seed_bytes(seed)  # validates the seed
     names = _names(players, rules)
     count = len(names)
@@ -152,8 +170,8 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
         size = state.rules.hand_size
         if size * len(seats) + 1 > len(order):
             raise ValueError(
-                f"hand_size {size} is too big: {len(seats)} hands and a discard need"
-                f" {size * len(seats) + 1} cards, the pack has {len(order)}"
+                f"hand_size {shown(size)} is too big: {len(seats)} hands and a discard need"
+                f" {shown(size * len(seats) + 1)} cards, the pack has {len(order)}"
             )
         dealing = [first]
         while len(dealing) < len(seats):
@@ -206,7 +224,7 @@ def next_round(state: GameState) -> GameState:
     (1, 1, 2, 'One Run of 4, One Set of 3')
     """
     if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, got {state!r}")
+        raise ValueError(f"state must be a GameState, got {shown(state)}")
     if state.phase is not Phase.ROUND_OVER:
         raise IllegalActionError(
             Reason.WRONG_PHASE,

@@ -20,6 +20,7 @@ import attrs
 
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import SUITS, Suit
+from hellsrummy.errors import shown
 
 __all__ = [
     "DEFAULT_DECK_PLAN",
@@ -79,11 +80,13 @@ def contract_for(difficulty: int) -> Contract:
     ValueError: difficulty must be an int from 3 to 25, got 26
     """
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
-        raise ValueError(f"difficulty must be an int from 3 to 25, got {difficulty!r}")
+        raise ValueError(f"difficulty must be an int from 3 to 25, got {shown(difficulty)}")
     try:
         return _CONTRACTS[difficulty]
     except KeyError:
-        raise ValueError(f"difficulty must be an int from 3 to 25, got {difficulty}") from None
+        raise ValueError(
+            f"difficulty must be an int from 3 to 25, got {shown(difficulty)}"
+        ) from None
 
 
 def _check_steps(
@@ -99,17 +102,34 @@ def _check_steps(
             or len(step) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in step)
         ):
-            raise ValueError(f"{attribute.name}[{position}] must be a pair of ints, got {step!r}")
+            raise ValueError(
+                f"{attribute.name}[{position}] must be a pair of ints, got {shown(step)}"
+            )
         limit, amount = step
         if limit <= previous:
-            raise ValueError(f"{attribute.name}[{position}]: limits must increase, got {limit}")
+            raise ValueError(
+                f"{attribute.name}[{position}]: limits must increase, got {shown(limit)}"
+            )
         if amount < 1:
-            raise ValueError(f"{attribute.name}[{position}]: value must be positive, got {amount}")
+            raise ValueError(
+                f"{attribute.name}[{position}]: value must be positive, got {shown(amount)}"
+            )
         previous = limit
 
 
-def _to_steps(value: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(step) for step in value)
+def _to_steps(value: Sequence[Sequence[int]], name: str) -> tuple[tuple[int, ...], ...]:
+    try:
+        return tuple(tuple(step) for step in value)
+    except TypeError:
+        raise ValueError(f"{name} must be (limit, value) pairs, got {shown(value)}") from None
+
+
+def _suit_steps(value: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return _to_steps(value, "suits_by_players")
+
+
+def _deck_steps(value: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return _to_steps(value, "decks_by_difficulty")
 
 
 @attrs.frozen
@@ -128,10 +148,10 @@ class DeckPlan:
     """
 
     suits_by_players: tuple[tuple[int, int], ...] = attrs.field(
-        converter=_to_steps, validator=_check_steps
+        converter=_suit_steps, validator=_check_steps
     )
     decks_by_difficulty: tuple[tuple[int, int], ...] = attrs.field(
-        converter=_to_steps, validator=_check_steps
+        converter=_deck_steps, validator=_check_steps
     )
 
     def __attrs_post_init__(self) -> None:
@@ -155,11 +175,13 @@ class DeckPlan:
 
 def _lookup(steps: tuple[tuple[int, int], ...], key: int, name: str) -> int:
     if isinstance(key, bool) or not isinstance(key, int) or key < 1:
-        raise ValueError(f"{name} must be a positive int, got {key!r}")
+        raise ValueError(f"{name} must be a positive int, got {shown(key)}")
     for limit, amount in steps:
         if key <= limit:
             return amount
-    raise ValueError(f"the deck plan has no step for {name}={key} (it goes up to {steps[-1][0]})")
+    raise ValueError(
+        f"the deck plan has no step for {name}={shown(key)} (it goes up to {steps[-1][0]})"
+    )
 
 
 #: The deck plan of the rules reference (:ref:`rules-deck-plan`): 3-4 players → 4 suits,
@@ -184,6 +206,6 @@ def deck_plan(players: int, difficulty: int) -> tuple[tuple[Suit, ...], int]:
     ValueError: players must be an int from 3 to 10, got 2
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 10:
-        raise ValueError(f"players must be an int from 3 to 10, got {players!r}")
+        raise ValueError(f"players must be an int from 3 to 10, got {shown(players)}")
     contract_for(difficulty)  # validates the difficulty
     return DEFAULT_DECK_PLAN.plan(players, difficulty)

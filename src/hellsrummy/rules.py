@@ -17,12 +17,14 @@ reference is a field here (see :ref:`rules-decisions`). All fields are plain dat
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
 
 import attrs
 
 from hellsrummy.deck import Card, Rank
 from hellsrummy.difficulty import DEFAULT_DECK_PLAN, STANDARD_SCHEDULE, DeckPlan, contract_for
+from hellsrummy.errors import instance_of, shown
 
 __all__ = ["DiscardPolicy", "Rules", "ScoreTable", "penalty_value"]
 
@@ -47,7 +49,7 @@ class DiscardPolicy(enum.Enum):
 
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a non-negative int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a non-negative int, got {shown(value)}")
 
 
 @attrs.frozen
@@ -109,10 +111,22 @@ def penalty_value(card: Card) -> int:
     return _DEFAULT_SCORES.value(card)
 
 
+# The most rounds a schedule may hold (documented on Rules.schedule).
+_MAX_ROUNDS = 1000
+
+
 def _to_schedule(value: Iterable[int]) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)):
-        raise ValueError(f"schedule must be a sequence of difficulties, got {value!r}")
-    return tuple(value)
+        raise ValueError(f"schedule must be a sequence of difficulties, got {shown(value)}")
+    try:
+        schedule = tuple(itertools.islice(value, _MAX_ROUNDS + 1))  # never more than that
+    except TypeError:
+        raise ValueError(
+            f"schedule must be a sequence of difficulties, got {shown(value)}"
+        ) from None
+    if len(schedule) > _MAX_ROUNDS:
+        raise ValueError(f"schedule must hold at most {_MAX_ROUNDS} rounds")
+    return schedule
 
 
 def _check_schedule(
@@ -129,28 +143,32 @@ def _check_schedule(
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attribute.name} must be a positive int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a positive int, got {shown(value)}")
 
 
 def _optional_positive(
     instance: object, attribute: attrs.Attribute[int | None], value: int | None
 ) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ValueError(f"{attribute.name} must be None or a positive int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be None or a positive int, got {shown(value)}")
 
 
 def _boolean(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be a bool, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a bool, got {shown(value)}")
 
 
 def _to_policy(value: DiscardPolicy | str) -> DiscardPolicy:
-    try:
-        return DiscardPolicy(value)
-    except ValueError:
-        raise ValueError(
-            f"discard_policy must be one of {[p.value for p in DiscardPolicy]}, got {value!r}"
-        ) from None
+    if isinstance(value, DiscardPolicy):
+        return value
+    if isinstance(value, str):  # anything else would reach the enum's own (unbounded) message
+        try:
+            return DiscardPolicy(value)
+        except ValueError:
+            pass
+    raise ValueError(
+        f"discard_policy must be one of {[p.value for p in DiscardPolicy]}, got {shown(value)}"
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -174,20 +192,18 @@ class Rules:
     schedule: tuple[int, ...] = attrs.field(
         default=STANDARD_SCHEDULE, converter=_to_schedule, validator=_check_schedule
     )
-    """Difficulty of each round, in order: any non-empty list of 3..25 (:ref:`rules-contracts`)."""
+    """Difficulty of each round, in order: 1 to 1000 difficulties of 3..25.
+
+    See :ref:`rules-contracts`."""
     hand_size: int = attrs.field(default=9, validator=_positive)
     """Cards dealt to each player at the start of a round."""
     min_players: int = attrs.field(default=3, validator=_positive)
     """Fewest seats a game may have."""
     max_players: int = attrs.field(default=10, validator=_positive)
     """Most seats a game may have (the deck plan must cover it)."""
-    deck_plan: DeckPlan = attrs.field(
-        default=DEFAULT_DECK_PLAN, validator=attrs.validators.instance_of(DeckPlan)
-    )
+    deck_plan: DeckPlan = attrs.field(default=DEFAULT_DECK_PLAN, validator=instance_of(DeckPlan))
     """Suits by table size and decks by difficulty (:ref:`rules-deck-plan`, **[decision]**)."""
-    score_table: ScoreTable = attrs.field(
-        factory=ScoreTable, validator=attrs.validators.instance_of(ScoreTable)
-    )
+    score_table: ScoreTable = attrs.field(factory=ScoreTable, validator=instance_of(ScoreTable))
     """Points of the cards left in hand (:ref:`rules-scoring`, **[decision]**)."""
     discard_policy: DiscardPolicy = attrs.field(
         default=DiscardPolicy.PENALIZE, converter=_to_policy
@@ -207,7 +223,8 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
             raise ValueError(
-                f"min_players ({self.min_players}) is more than max_players ({self.max_players})"
+                f"min_players ({shown(self.min_players)}) is more than"
+                f" max_players ({shown(self.max_players)})"
             )
         if self.min_players < 2:
             raise ValueError(f"min_players must be at least 2, got {self.min_players}")

@@ -24,6 +24,7 @@ import attrs
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, Suit, pack, sort_cards
 from hellsrummy.difficulty import contract_for
+from hellsrummy.errors import shown
 from hellsrummy.events import (
     Discarded,
     Event,
@@ -153,10 +154,10 @@ def view(state: GameState, seat: int) -> PlayerView:
     ValueError: seat must be a seat of the game (0 to 2), got 3
     """
     if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, got {state!r}")
+        raise ValueError(f"state must be a GameState, got {shown(state)}")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise ValueError(
-            f"seat must be a seat of the game (0 to {state.players - 1}), got {seat!r}"
+            f"seat must be a seat of the game (0 to {state.players - 1}), got {shown(seat)}"
         )
     seen = PlayerView(
         seat=seat,
@@ -225,7 +226,7 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
     True
     """
     if not isinstance(seen, PlayerView):
-        raise ValueError(f"seen must be a PlayerView, got {seen!r}")
+        raise ValueError(f"seen must be a PlayerView, got {shown(seen)}")
     seed = b"resample:" + seed_bytes(rng_seed)
     unseen = _round_cards(seen)
     visible: Counter[Card] = Counter(seen.hand)
