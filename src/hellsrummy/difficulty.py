@@ -138,7 +138,9 @@ class DeckPlan:
 
     ``suits_by_players`` is a list of ``(most players, number of suits)`` steps and
     ``decks_by_difficulty`` of ``(highest difficulty, number of decks)`` steps; the first
-    step whose limit is reached applies. Suits are taken in order C D H S E R M.
+    step whose limit is reached applies, so the first step also serves every smaller table
+    (such as a table brought down to two seats by leaves). Suits are taken in order
+    C D H S E R M. See :ref:`rules-deck-plan`.
 
     >>> plan = DeckPlan(suits_by_players=[(6, 4), (10, 5)], decks_by_difficulty=[(25, 2)])
     >>> plan.plan(7, 12)
@@ -195,7 +197,9 @@ DEFAULT_DECK_PLAN = DeckPlan(
 def deck_plan(players: int, difficulty: int) -> tuple[tuple[Suit, ...], int]:
     """The suits and number of decks of a round's pack under the default plan.
 
-    Players must number 3 to 10 and the difficulty be 3 to 25.
+    Players must number 3 to 10 (the sizes a game starts with; a table brought down to two
+    seats by leaves plays with the plan's first step, ``DEFAULT_DECK_PLAN.plan(2, difficulty)``)
+    and the difficulty be 3 to 25. See :ref:`rules-deck-plan`.
 
     >>> suits, decks = deck_plan(7, 18)
     >>> "".join(s.letter for s in suits), decks

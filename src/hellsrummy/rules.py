@@ -194,7 +194,8 @@ class Rules:
     )
     """Difficulty of each round, in order: 1 to 1000 difficulties of 3..25.
 
-    See :ref:`rules-contracts`."""
+    See :ref:`rules-contracts`; :func:`hellsrummy.new_game` checks that every round can be
+    dealt at every table size the game can reach (see :ref:`rules-game`)."""
     hand_size: int = attrs.field(default=9, validator=_positive)
     """Cards dealt to each player at the start of a round."""
     min_players: int = attrs.field(default=3, validator=_positive)
