@@ -469,6 +469,76 @@ def test_new_game_validates_its_input() -> None:
         new_game(3, seed=1, deal=extra_suit)
     with pytest.raises(ValueError, match="hand_size 40 is too big"):
         new_game(3, seed=1, rules=Rules(hand_size=40))
+    too_many_cards = Deal(hands=[cards("7H"), (), ()], discard=card("3C"), stock=cards("4C") * 200)
+    with pytest.raises(ValueError, match="deal holds 202 cards; round 1's pack has 104"):
+        new_game(3, seed=1, deal=too_many_cards)
+
+
+def test_new_game_checks_every_round_of_the_schedule_before_dealing() -> None:
+    # Round 1 (difficulty 11, three decks) fits; round 2 (difficulty 6, two decks) does not.
+    rules = Rules(hand_size=40, schedule=[11, 6])
+    message = (
+        r"hand_size 40 is too big: round 2 \(difficulty 6\) needs 121 cards at 3 seats,"
+        r" its pack has 104"
+    )
+    with pytest.raises(ValueError, match=message):
+        new_game(3, seed=1, rules=rules)
+    assert new_game(3, seed=1, rules=Rules(hand_size=40, schedule=[11])).players == 3
+
+
+def test_new_game_checks_the_table_sizes_that_leaving_seats_can_reach() -> None:
+    # Seven seats play with six suits (156 cards, 7 x 22 + 1 = 155 needed); after a leave, six
+    # seats play with five suits (130 cards), too few for 6 x 22 + 1 = 133.
+    message = (
+        r"hand_size 22 is too big: round 2 \(difficulty 7\) needs 133 cards at 6 seats"
+        r" \(after seats leave\), its pack has 130"
+    )
+    with pytest.raises(ValueError, match=message):
+        new_game(7, seed=1, rules=Rules(hand_size=22))
+    # Round 1 is only ever dealt at the starting size: a one-round game is fine.
+    assert new_game(7, seed=1, rules=Rules(hand_size=22, schedule=[6])).players == 7
+    # With a deal, round 1's cards are given; the later rounds are still checked.
+    with pytest.raises(ValueError, match=r"round 2 \(difficulty 6\) needs 121 cards at 3 seats"):
+        start(hand_size=40, schedule=[6, 6])
+    assert start(hand_size=40, schedule=[6]).phase is Phase.DECIDE
+
+
+def test_every_schedule_that_starts_can_be_played_to_the_end_whoever_leaves() -> None:
+    refusals, played = [], 0
+    for players in range(3, 11):
+        for hand_size in (9, 15, 20, 25, 30, 40, 45):
+            for schedule in ([6, 11, 18], [18, 11, 6], [3]):
+                rules = Rules(hand_size=hand_size, schedule=schedule, max_turns=1)
+                try:
+                    state = new_game(players, seed=1, rules=rules)
+                except ValueError as error:
+                    refusals.append(str(error))
+                    continue
+                played += 1
+                # Seats leave one by one between rounds, down to two seats.
+                while state.phase is not Phase.GAME_OVER:
+                    if state.phase is Phase.ROUND_OVER:
+                        state = next_round(state)  # never fails once the game has started
+                        continue
+                    seats = state.active_seats()
+                    leaving = [seat for seat in seats if seat != state.current]
+                    if len(seats) > 2:
+                        state = apply(state, Leave(leaving[-1]))
+                    state = apply(state, Take())
+                    state = apply(state, Discard(state.hands[state.current][-1]))
+    assert played > 50 and len(refusals) > 50
+    assert all(" is too big: round " in refusal for refusal in refusals)
+
+
+def test_a_table_of_two_plays_its_rounds_with_the_deck_plans_first_step() -> None:
+    state = new_game(4, seed=1, rules=Rules(hand_size=25, schedule=[6, 6], max_turns=1))
+    state = play(state, Leave(2), Leave(3), Take(), Discard(state.hands[1][-1]))
+    assert state.phase is Phase.ROUND_OVER
+    state = next_round(state)
+    assert state.active_seats() == (0, 1)
+    assert len(state.suits) == 4 and state.decks == 2  # as at three or four seats
+    assert [len(hand) for hand in state.hands] == [25, 25, 0, 0]
+    assert len(state.stock) == 104 - 2 * 25 - 1
 
 
 def test_the_same_seed_deals_the_same_game() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 from hypothesis import given
@@ -53,6 +55,8 @@ def test_default_rules_follow_the_spec() -> None:
         ({"schedule": []}, "at least one difficulty"),
         ({"schedule": [6, 26]}, r"schedule\[1\]"),
         ({"schedule": "678"}, "sequence of difficulties"),
+        ({"schedule": 6}, "sequence of difficulties"),
+        ({"schedule": [6] * 1001}, "at most 1000 rounds"),
         ({"hand_size": 0}, "hand_size must be a positive int"),
         ({"hand_size": True}, "hand_size must be a positive int"),
         ({"min_players": 1, "max_players": 4}, "at least 2"),
@@ -62,11 +66,18 @@ def test_default_rules_follow_the_spec() -> None:
         ({"expert": 1}, "expert must be a bool"),
         ({"max_turns": 0}, "max_turns must be None or a positive int"),
         ({"deck_plan": "big"}, "deck_plan"),
+        ({"score_table": {"low": 5}}, "score_table must be a ScoreTable, got {'low': 5}"),
+        ({"discard_policy": ["reject"]}, r"discard_policy must be one of .*, got \['reject'\]"),
     ],
 )
 def test_bad_rules_are_value_errors_naming_the_field(kwargs: dict, message: str) -> None:
     with pytest.raises((ValueError, TypeError), match=message):
         Rules(**kwargs)
+
+
+def test_a_schedule_may_be_any_iterable_of_up_to_1000_rounds() -> None:
+    assert Rules(schedule=iter([6, 7])).schedule == (6, 7)
+    assert len(Rules(schedule=[3] * 1000).schedule) == 1000
 
 
 def test_rules_are_frozen_hashable_values() -> None:
@@ -172,3 +183,12 @@ def test_the_event_log_does_not_take_part_in_state_equality() -> None:
     other = attrs.evolve(state, log=EventLog())
     assert state == other
     assert hash(state) == hash(other)
+
+
+def test_the_package_cites_its_own_documentation_not_the_spec() -> None:
+    # The rule book SPEC.md is not shipped; docstrings point to the rules reference instead.
+    package = Path(hr.__file__).parent
+    files = [p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    assert len(files) > 20
+    citing = [path.name for path in files if b"SPEC.md" in path.read_bytes()]
+    assert citing == []

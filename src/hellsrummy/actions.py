@@ -1,4 +1,4 @@
-"""Actions: what a player does, as small frozen values (SPEC.md §5 and §9).
+"""Actions: what a player does, as small frozen values (see :ref:`rules-turn`).
 
 Actions carry no seat: :func:`hellsrummy.apply` acts for the seat whose turn it is. The
 actions that another seat may take, :class:`SetPlayProtection`, :class:`Leave` and (under the
@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import attrs
 
 from hellsrummy.deck import Card, format_cards, sort_cards
+from hellsrummy.errors import shown
 
 __all__ = [
     "Action",
@@ -39,17 +40,17 @@ __all__ = [
 
 def _sorted_cards(value: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)):
-        raise ValueError(f"cards must be Card objects, not text {value!r}; use cards()")
+        raise ValueError(f"cards must be Card objects, not text {shown(value)}; use cards()")
     result = tuple(value)
     for position, c in enumerate(result):
         if not isinstance(c, Card):
-            raise ValueError(f"cards[{position}] must be a Card, got {c!r}")
+            raise ValueError(f"cards[{position}] must be a Card, got {shown(c)}")
     return tuple(sort_cards(result))
 
 
 def _sorted_melds(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     if isinstance(value, (str, bytes)):
-        raise ValueError(f"melds must be sequences of Card objects, not text {value!r}")
+        raise ValueError(f"melds must be sequences of Card objects, not text {shown(value)}")
     melds = []
     for position, meld in enumerate(value):
         try:
@@ -61,17 +62,17 @@ def _sorted_melds(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ..
 
 def _check_card(instance: object, attribute: attrs.Attribute[Card], value: Card) -> None:
     if not isinstance(value, Card):
-        raise ValueError(f"{attribute.name} must be a Card, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a Card, got {shown(value)}")
 
 
 def _check_index(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a non-negative int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a non-negative int, got {shown(value)}")
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be a bool, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a bool, got {shown(value)}")
 
 
 @attrs.frozen
@@ -186,7 +187,7 @@ class Leave:
 
     Its hand stays out of play. If it leaves at its take-or-pass decision, the next seat
     decides on the same discard; if it leaves after taking or passing, the top stock card is
-    turned up as the discard for the next seat (see the rules reference, *Leaving*).
+    turned up as the discard for the next seat (see :ref:`rules-leaving`).
 
     >>> str(Leave(4))
     'leave 4'

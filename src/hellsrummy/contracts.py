@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from hellsrummy.errors import instance_of, shown
 from hellsrummy.melds import MAX_RUN, MIN_MELD, MeldKind
 
 __all__ = ["Contract", "Requirement"]
@@ -27,11 +28,11 @@ _NUMBER_WORDS = "Zero One Two Three Four Five Six Seven Eight Nine Ten Eleven Tw
 
 def _check_size(instance: Requirement, attribute: attrs.Attribute[int], size: int) -> None:
     if isinstance(size, bool) or not isinstance(size, int):
-        raise ValueError(f"requirement size must be an int, got {size!r}")
+        raise ValueError(f"requirement size must be an int, got {shown(size)}")
     if size < MIN_MELD:
-        raise ValueError(f"a meld has at least {MIN_MELD} cards, got size {size}")
+        raise ValueError(f"a meld has at least {MIN_MELD} cards, got size {shown(size)}")
     if instance.kind is MeldKind.RUN and size > MAX_RUN:
-        raise ValueError(f"a run holds at most {MAX_RUN} cards, got size {size}")
+        raise ValueError(f"a run holds at most {MAX_RUN} cards, got size {shown(size)}")
 
 
 @attrs.frozen(repr=False)
@@ -48,7 +49,7 @@ class Requirement:
     ValueError: a run holds at most 12 cards, got size 13
     """
 
-    kind: MeldKind = attrs.field(validator=attrs.validators.instance_of(MeldKind))
+    kind: MeldKind = attrs.field(validator=instance_of(MeldKind))
     size: int = attrs.field(validator=_check_size)
 
     def __str__(self) -> str:
@@ -71,7 +72,9 @@ def _check_requirements(
         raise ValueError("a contract needs at least one requirement")
     for position, requirement in enumerate(value):
         if not isinstance(requirement, Requirement):
-            raise ValueError(f"requirements[{position}] must be a Requirement, got {requirement!r}")
+            raise ValueError(
+                f"requirements[{position}] must be a Requirement, got {shown(requirement)}"
+            )
 
 
 @attrs.frozen(repr=False)

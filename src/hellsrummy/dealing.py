@@ -14,13 +14,14 @@ the round's suits is shuffled and becomes the stock.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.deck import Card, pack, sort_cards
-from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.deck import Card, Rank, pack, sort_cards
+from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.events import EventLog, Refilled, RoundStarted
 from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed, seed_bytes, shuffle
@@ -44,23 +45,34 @@ def next_seat(left: tuple[bool, ...], seat: int) -> int:
 
 
 def _names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
+    low, high = rules.min_players, rules.max_players
     if isinstance(players, bool):
-        raise ValueError(f"players must be a count or a sequence of names, got {players!r}")
+        raise ValueError(f"players must be a count or a sequence of names, got {shown(players)}")
     if isinstance(players, int):
-        names = tuple(f"Seat {seat}" for seat in range(players))
-    elif isinstance(players, str):
+        if not low <= players <= high:  # checked before a single name is made
+            raise ValueError(f"a game needs {low} to {high} players, got {shown(players)}")
+        return tuple(f"Seat {seat}" for seat in range(players))
+    if isinstance(players, str):
         raise ValueError("players must be a count or a sequence of names, not one str")
-    else:
-        names = tuple(players)
-        for seat, name in enumerate(names):
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"players[{seat}] must be a non-empty str, got {name!r}")
-        if len(set(names)) != len(names):
-            raise ValueError(f"player names must be distinct, got {list(names)}")
-    if not rules.min_players <= len(names) <= rules.max_players:
+    try:
+        names = tuple(itertools.islice(players, high + 1))  # never more than the table seats
+    except TypeError:
         raise ValueError(
-            f"a game needs {rules.min_players} to {rules.max_players} players, got {len(names)}"
-        )
+            f"players must be a count or a sequence of names, got {shown(players)}"
+        ) from None
+    if len(names) > high:
+        try:
+            got = shown(len(players))
+        except (TypeError, OverflowError):
+            got = f"more than {high}"
+        raise ValueError(f"a game needs {low} to {high} players, got {got}")
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"players[{seat}] must be a non-empty str, got {shown(name)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"player names must be distinct, got {shown(list(names))}")
+    if len(names) < low:
+        raise ValueError(f"a game needs {low} to {high} players, got {len(names)}")
     return names
 
 
@@ -69,16 +81,66 @@ def _round_pack(rules: Rules, players: int, round_number: int) -> tuple[Card, ..
     return pack(suits, decks)
 
 
+def _check_pack(rules: Rules, round_number: int, seats: int, started: int) -> None:
+    """Raise unless round ``round_number`` can be dealt at ``seats`` seats (of ``started``)."""
+    difficulty = rules.schedule[round_number]
+    suits, decks = rules.deck_plan.plan(seats, difficulty)
+    have = len(Rank) * len(suits) * decks  # the size of pack(suits, decks), without making it
+    need = rules.hand_size * seats + 1
+    if need > have:
+        after = " (after seats leave)" if seats < started else ""
+        raise ValueError(
+            f"hand_size {shown(rules.hand_size)} is too big: round {round_number + 1}"
+            f" (difficulty {difficulty}) needs {shown(need)} cards at {seats} seats{after},"
+            f" its pack has {shown(have)}"
+        )
+
+
+def _reachable_tables(rules: Rules, players: int) -> list[int]:
+    """The table sizes to check for a round after the first: ``players`` down to 2.
+
+    A deck plan gives the same pack to every size within one of its steps, and a bigger table
+    needs more cards, so the biggest size of each step that the game can reach is enough.
+    """
+    tops = {limit for limit, _ in rules.deck_plan.suits_by_players if 2 <= limit < players}
+    return sorted(tops | {players}, reverse=True)
+
+
+def _check_schedule(rules: Rules, players: int, dealt: bool) -> None:
+    """Raise unless every round can be dealt at every table size the game can reach.
+
+    Round 1 is dealt at the starting size (unless ``dealt``: a :class:`Deal` gives its cards);
+    a later round may find fewer seats, down to two, since seats may leave.
+    """
+    checked: set[int] = set()
+    for round_number, difficulty in enumerate(rules.schedule):
+        if round_number == 0:
+            tables = [] if dealt else [players]
+        elif difficulty in checked:
+            continue
+        else:
+            checked.add(difficulty)
+            tables = _reachable_tables(rules, players)
+        for seats in tables:
+            _check_pack(rules, round_number, seats, players)
+
+
 def _check_deal(deal: Deal, rules: Rules, players: int) -> None:
     if not isinstance(deal, Deal):
-        raise ValueError(f"deal must be a Deal, got {deal!r}")
+        raise ValueError(f"deal must be a Deal, got {shown(deal)}")
     if len(deal.hands) != players:
         raise ValueError(f"deal has {len(deal.hands)} hands for {players} players")
-    available = Counter(_round_pack(rules, players, 0))
+    suits, decks = rules.deck_plan.plan(players, rules.schedule[0])
+    have = len(Rank) * len(suits) * decks
+    held = sum(len(hand) for hand in deal.hands) + 1 + len(deal.stock)
+    if held > have:
+        raise ValueError(f"deal holds {held} cards; round 1's pack has {shown(have)}")
+    in_pack = set(suits)
     for card_, count in Counter(deal.all_cards()).items():
-        if count > available[card_]:
+        available = decks if card_.suit in in_pack else 0
+        if count > available:
             raise ValueError(
-                f"deal holds {card_} {count} times; round 1's pack has it {available[card_]} times"
+                f"deal holds {card_} {count} times; round 1's pack has it {available} times"
             )
 
 
@@ -96,6 +158,16 @@ def new_game(
     ``deal`` fixes round 1's cards instead (hands, discard, stock from the top); its cards must
     come from round 1's pack. Seat 0 deals round 1, so seat 1 plays first.
 
+    The whole schedule is checked before anything is dealt, against every table size the
+    game can reach: seats may leave, and fewer seats can mean a smaller pack (fewer suits).
+    Round 1 must be dealable at the starting size (unless ``deal`` gives its cards), every
+    later round at each size from the starting one down to two seats (a table of two still
+    plays; it takes the deck plan's first step, as three or four players do). Dealable means
+    ``rules.hand_size`` cards a seat and a discard from the round's pack; otherwise a
+    :class:`ValueError` names the round, its difficulty, the table size and the cards needed
+    against the cards in the pack, so no leave can make a later round impossible. Bad input
+    raises :class:`ValueError` naming the argument before anything is built.
+
     >>> state = new_game(["Ann", "Bob", "Cat"], seed=1)
     >>> state.names, state.current, len(state.hands[0])
     (('Ann', 'Bob', 'Cat'), 1, 9)
@@ -103,16 +175,22 @@ def new_game(
     Traceback (most recent call last):
     ...
     ValueError: a game needs 3 to 10 players, got 2
+    >>> new_game(7, seed=1, rules=Rules(hand_size=22))  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    ValueError: hand_size 22 is too big: round 2 (difficulty 7) needs 133 cards at 6 seats
+    (after seats leave), its pack has 130
     """
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
+        raise ValueError(f"rules must be a Rules, got {shown(rules)}")
     seed_bytes(seed)  # validates the seed
     names = _names(players, rules)
     count = len(names)
     if deal is not None:
         _check_deal(deal, rules, count)
+    _check_schedule(rules, count, dealt=deal is not None)
     empty = (0,) * count
     base = GameState(
         rules=rules,
@@ -147,14 +225,10 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
     seats = state.active_seats()
     first = next_seat(state.left, dealer)
     if deal is None:
+        _check_pack(state.rules, round_number, len(seats), len(seats))  # new_game checked it
         cards_in_pack = _round_pack(state.rules, len(seats), round_number)
         order = shuffle(cards_in_pack, state.seed, f"round {round_number} deck 0")
         size = state.rules.hand_size
-        if size * len(seats) + 1 > len(order):
-            raise ValueError(
-                f"hand_size {size} is too big: {len(seats)} hands and a discard need"
-                f" {size * len(seats) + 1} cards, the pack has {len(order)}"
-            )
         dealing = [first]
         while len(dealing) < len(seats):
             dealing.append(next_seat(state.left, dealing[-1]))
@@ -207,7 +281,7 @@ def next_round(state: GameState) -> GameState:
     (1, 1, 2, 'One Run of 4, One Set of 3')
     """
     if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, got {state!r}")
+        raise ValueError(f"state must be a GameState, got {shown(state)}")
     if state.phase is not Phase.ROUND_OVER:
         raise IllegalActionError(
             Reason.WRONG_PHASE,

@@ -23,6 +23,8 @@ from typing import Any
 
 import attrs
 
+from hellsrummy.errors import shown
+
 __all__ = [
     "FRENCH_SUITS",
     "NATURAL_RANKS",
@@ -90,7 +92,9 @@ class Rank(enum.IntEnum):
         try:
             return _RANK_BY_TEXT[text.upper()]
         except (KeyError, AttributeError):
-            raise ValueError(f"unknown rank {text!r} (expected 2-10, T, J, Q, K or A)") from None
+            raise ValueError(
+                f"unknown rank {shown(text)} (expected 2-10, T, J, Q, K or A)"
+            ) from None
 
     def __str__(self) -> str:
         return _RANK_TEXT[self]
@@ -149,7 +153,7 @@ class Suit(enum.IntEnum):
             return _SUIT_BY_TEXT[text.upper()]
         except (KeyError, AttributeError):
             raise ValueError(
-                f"unknown suit {text!r} (expected one of C D H S E R M or ♣ ♦ ♥ ♠)"
+                f"unknown suit {shown(text)} (expected one of C D H S E R M or ♣ ♦ ♥ ♠)"
             ) from None
 
     def __str__(self) -> str:
@@ -206,7 +210,7 @@ class Card:
         try:
             return _INTERNED[rank, suit]  # type: ignore[index]
         except (KeyError, TypeError):
-            raise ValueError(f"no card with rank {rank!r} and suit {suit!r}") from None
+            raise ValueError(f"no card with rank {shown(rank)} and suit {shown(suit)}") from None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card, (int(self.rank), int(self.suit)))
@@ -316,16 +320,16 @@ def card(text: str) -> Card:
     except KeyError:
         pass
     except AttributeError:
-        raise ValueError(f"bad card {text!r}: card text must be a str") from None
+        raise ValueError(f"bad card {shown(text)}: card text must be a str") from None
     token = text.strip()
     if len(token) < 2:
-        raise ValueError(f"bad card {token!r}: a card is a rank followed by a suit, e.g. '7H'")
+        raise ValueError(f"bad card {shown(token)}: a card is a rank followed by a suit, e.g. '7H'")
     try:
         Rank.from_text(token[:-1])
         Suit.from_text(token[-1])
     except ValueError as error:
-        raise ValueError(f"bad card {token!r}: {error}") from None
-    raise ValueError(f"bad card {token!r}")  # pragma: no cover - every valid pair is tabled
+        raise ValueError(f"bad card {shown(token)}: {error}") from None
+    raise ValueError(f"bad card {shown(token)}")  # pragma: no cover - every valid pair is tabled
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -350,9 +354,9 @@ def cards(text: str) -> tuple[Card, ...]:
             try:
                 card(token)
             except ValueError as error:
-                detail = str(error).removeprefix(f"bad card {token!r}").lstrip(": ")
+                detail = str(error).removeprefix(f"bad card {shown(token)}").lstrip(": ")
                 raise ValueError(
-                    f"bad card {token!r} (card {position} of {len(tokens)}): {detail}"
+                    f"bad card {shown(token)} (card {position} of {len(tokens)}): {detail}"
                 ) from None
         else:
             result.append(found)
@@ -372,6 +376,13 @@ def format_cards(hand: Iterable[Card], *, pretty: bool = False) -> str:
     return " ".join(_TEXT[c.index] for c in hand)
 
 
+def _suit(value: Suit | int, position: int) -> Suit:
+    # Checked here: Suit(value) would put an unbounded repr of a bad value in its message.
+    if isinstance(value, int) and 0 <= value < len(Suit):
+        return Suit(value)
+    raise ValueError(f"suits[{position}] must be a Suit, got {shown(value)}")
+
+
 def pack(suits: Iterable[Suit] = FRENCH_SUITS, decks: int = 1) -> tuple[Card, ...]:
     """The cards of a pack: ``decks`` decks of the 13 ranks in each of ``suits``, sorted.
 
@@ -383,11 +394,11 @@ def pack(suits: Iterable[Suit] = FRENCH_SUITS, decks: int = 1) -> tuple[Card, ..
     >>> format_cards(pack([Suit.HEARTS]))
     '2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'
     """
-    chosen = tuple(dict.fromkeys(Suit(s) for s in suits))
+    chosen = tuple(dict.fromkeys(_suit(s, position) for position, s in enumerate(suits)))
     if not chosen:
         raise ValueError("a pack needs at least one suit")
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-        raise ValueError(f"decks must be a positive int, got {decks!r}")
+        raise ValueError(f"decks must be a positive int, got {shown(decks)}")
     return tuple(
         _INTERNED[rank, suit] for rank in Rank for suit in sorted(chosen) for _ in range(decks)
     )

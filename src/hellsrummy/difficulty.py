@@ -1,7 +1,8 @@
 """Difficulties: the contract of each difficulty 3..25, the standard schedule, the deck plan.
 
-The difficulty of a round is the number of cards its contract takes (SPEC.md §3). The pack a
-round is played with grows with the table and the difficulty (SPEC.md §1).
+The difficulty of a round is the number of cards its contract takes (see
+:ref:`rules-contracts`). The pack a round is played with grows with the table and the
+difficulty (see :ref:`rules-deck-plan`).
 
 >>> str(contract_for(10))
 'One Run of 7, One Set of 3'
@@ -19,6 +20,7 @@ import attrs
 
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import SUITS, Suit
+from hellsrummy.errors import shown
 
 __all__ = [
     "DEFAULT_DECK_PLAN",
@@ -35,7 +37,7 @@ DIFFICULTIES = range(3, 26)
 #: The difficulties of a standard five-round game.
 STANDARD_SCHEDULE: tuple[int, ...] = (6, 7, 8, 9, 10)
 
-# difficulty: (run sizes, set sizes) -- the table of SPEC.md section 3.
+# difficulty: (run sizes, set sizes) -- the contract table of the rules reference.
 _TABLE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
     3: ((), (3,)),
     4: ((4,), ()),
@@ -68,7 +70,7 @@ _CONTRACTS: dict[int, Contract] = {
 
 
 def contract_for(difficulty: int) -> Contract:
-    """The contract of a difficulty from 3 to 25 (SPEC.md §3).
+    """The contract of a difficulty from 3 to 25 (see :ref:`rules-contracts`).
 
     >>> str(contract_for(6)), str(contract_for(23))
     ('Two Sets of 3', 'Two Runs of 4, Three Sets of 5')
@@ -78,11 +80,13 @@ def contract_for(difficulty: int) -> Contract:
     ValueError: difficulty must be an int from 3 to 25, got 26
     """
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
-        raise ValueError(f"difficulty must be an int from 3 to 25, got {difficulty!r}")
+        raise ValueError(f"difficulty must be an int from 3 to 25, got {shown(difficulty)}")
     try:
         return _CONTRACTS[difficulty]
     except KeyError:
-        raise ValueError(f"difficulty must be an int from 3 to 25, got {difficulty}") from None
+        raise ValueError(
+            f"difficulty must be an int from 3 to 25, got {shown(difficulty)}"
+        ) from None
 
 
 def _check_steps(
@@ -98,26 +102,45 @@ def _check_steps(
             or len(step) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in step)
         ):
-            raise ValueError(f"{attribute.name}[{position}] must be a pair of ints, got {step!r}")
+            raise ValueError(
+                f"{attribute.name}[{position}] must be a pair of ints, got {shown(step)}"
+            )
         limit, amount = step
         if limit <= previous:
-            raise ValueError(f"{attribute.name}[{position}]: limits must increase, got {limit}")
+            raise ValueError(
+                f"{attribute.name}[{position}]: limits must increase, got {shown(limit)}"
+            )
         if amount < 1:
-            raise ValueError(f"{attribute.name}[{position}]: value must be positive, got {amount}")
+            raise ValueError(
+                f"{attribute.name}[{position}]: value must be positive, got {shown(amount)}"
+            )
         previous = limit
 
 
-def _to_steps(value: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(step) for step in value)
+def _to_steps(value: Sequence[Sequence[int]], name: str) -> tuple[tuple[int, ...], ...]:
+    try:
+        return tuple(tuple(step) for step in value)
+    except TypeError:
+        raise ValueError(f"{name} must be (limit, value) pairs, got {shown(value)}") from None
+
+
+def _suit_steps(value: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return _to_steps(value, "suits_by_players")
+
+
+def _deck_steps(value: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return _to_steps(value, "decks_by_difficulty")
 
 
 @attrs.frozen
 class DeckPlan:
-    """How big a round's pack is: suits by table size, decks by difficulty (SPEC.md §1).
+    """How big a round's pack is: suits by table size, decks by difficulty.
 
     ``suits_by_players`` is a list of ``(most players, number of suits)`` steps and
     ``decks_by_difficulty`` of ``(highest difficulty, number of decks)`` steps; the first
-    step whose limit is reached applies. Suits are taken in order C D H S E R M.
+    step whose limit is reached applies, so the first step also serves every smaller table
+    (such as a table brought down to two seats by leaves). Suits are taken in order
+    C D H S E R M. See :ref:`rules-deck-plan`.
 
     >>> plan = DeckPlan(suits_by_players=[(6, 4), (10, 5)], decks_by_difficulty=[(25, 2)])
     >>> plan.plan(7, 12)
@@ -127,10 +150,10 @@ class DeckPlan:
     """
 
     suits_by_players: tuple[tuple[int, int], ...] = attrs.field(
-        converter=_to_steps, validator=_check_steps
+        converter=_suit_steps, validator=_check_steps
     )
     decks_by_difficulty: tuple[tuple[int, int], ...] = attrs.field(
-        converter=_to_steps, validator=_check_steps
+        converter=_deck_steps, validator=_check_steps
     )
 
     def __attrs_post_init__(self) -> None:
@@ -154,15 +177,17 @@ class DeckPlan:
 
 def _lookup(steps: tuple[tuple[int, int], ...], key: int, name: str) -> int:
     if isinstance(key, bool) or not isinstance(key, int) or key < 1:
-        raise ValueError(f"{name} must be a positive int, got {key!r}")
+        raise ValueError(f"{name} must be a positive int, got {shown(key)}")
     for limit, amount in steps:
         if key <= limit:
             return amount
-    raise ValueError(f"the deck plan has no step for {name}={key} (it goes up to {steps[-1][0]})")
+    raise ValueError(
+        f"the deck plan has no step for {name}={shown(key)} (it goes up to {steps[-1][0]})"
+    )
 
 
-#: The deck plan of SPEC.md §1: 3-4 players → 4 suits, 5-6 → 5, 7-8 → 6, 9-10 → 7;
-#: difficulty 3-10 → 2 decks, 11-17 → 3, 18-25 → 4.
+#: The deck plan of the rules reference (:ref:`rules-deck-plan`): 3-4 players → 4 suits,
+#: 5-6 → 5, 7-8 → 6, 9-10 → 7; difficulty 3-10 → 2 decks, 11-17 → 3, 18-25 → 4.
 DEFAULT_DECK_PLAN = DeckPlan(
     suits_by_players=((4, 4), (6, 5), (8, 6), (10, 7)),
     decks_by_difficulty=((10, 2), (17, 3), (25, 4)),
@@ -170,9 +195,11 @@ DEFAULT_DECK_PLAN = DeckPlan(
 
 
 def deck_plan(players: int, difficulty: int) -> tuple[tuple[Suit, ...], int]:
-    """The suits and number of decks of a round's pack under the default plan (SPEC.md §1).
+    """The suits and number of decks of a round's pack under the default plan.
 
-    Players must number 3 to 10 and the difficulty be 3 to 25.
+    Players must number 3 to 10 (the sizes a game starts with; a table brought down to two
+    seats by leaves plays with the plan's first step, ``DEFAULT_DECK_PLAN.plan(2, difficulty)``)
+    and the difficulty be 3 to 25. See :ref:`rules-deck-plan`.
 
     >>> suits, decks = deck_plan(7, 18)
     >>> "".join(s.letter for s in suits), decks
@@ -183,6 +210,6 @@ def deck_plan(players: int, difficulty: int) -> tuple[tuple[Suit, ...], int]:
     ValueError: players must be an int from 3 to 10, got 2
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 10:
-        raise ValueError(f"players must be an int from 3 to 10, got {players!r}")
+        raise ValueError(f"players must be an int from 3 to 10, got {shown(players)}")
     contract_for(difficulty)  # validates the difficulty
     return DEFAULT_DECK_PLAN.plan(players, difficulty)

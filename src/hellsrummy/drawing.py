@@ -23,6 +23,7 @@ from html import escape
 from typing import NamedTuple
 
 from hellsrummy.deck import Card, Rank, Suit
+from hellsrummy.errors import shown
 from hellsrummy.melds import Arrangement, Slot
 
 __all__ = [
@@ -384,7 +385,7 @@ def document(block: Block, *, scale: float = 1.0, title: str = "", margin: float
     '<title>x</title><g/></svg>'
     """
     if not (isinstance(scale, (int, float)) and not isinstance(scale, bool) and scale > 0):
-        raise ValueError(f"scale must be a positive number, got {scale!r}")
+        raise ValueError(f"scale must be a positive number, got {shown(scale)}")
     width = math.ceil(block.width + 2 * margin)
     height = math.ceil(block.height + 2 * margin)
     return (
@@ -417,7 +418,7 @@ def card_rows(
     3
     """
     if per_row is not None and (isinstance(per_row, bool) or per_row < 1):
-        raise ValueError(f"per_row must be a positive int or None, got {per_row!r}")
+        raise ValueError(f"per_row must be a positive int or None, got {shown(per_row)}")
     size = per_row or max(len(faces), 1)
     return [
         card_row(faces[start : start + size], vertical=vertical)

@@ -42,7 +42,7 @@ from hellsrummy.actions import (
 from hellsrummy.calls import call_rummy, verify_call
 from hellsrummy.dealing import new_game, next_round
 from hellsrummy.discarding import legal_discards, play_remains, rummies
-from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.plays import extend, meld, swap, verify_extend, verify_meld, verify_swap
 from hellsrummy.rules import DiscardPolicy
 from hellsrummy.scoring import penalize
@@ -99,11 +99,11 @@ def _rule(
 ]:
     """The checker and the transition of ``action``; bad arguments raise ``ValueError``."""
     if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, got {state!r}")
+        raise ValueError(f"state must be a GameState, got {shown(state)}")
     try:
         return RULES[action.__class__]
     except KeyError:
-        raise ValueError(f"not an action: {action!r}") from None
+        raise ValueError(f"not an action: {shown(action)}") from None
 
 
 def _verify(state: GameState, action: Action) -> IllegalActionError | None:

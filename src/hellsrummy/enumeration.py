@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 
 from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card
+from hellsrummy.errors import shown
 from hellsrummy.melds import MeldKind
 from hellsrummy.solver import (
     _NATURAL,
@@ -290,7 +291,7 @@ def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, 
     ['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
     """
     if isinstance(size, bool) or not isinstance(size, int) or size < 3:
-        raise ValueError(f"size must be an int of at least 3, got {size!r}")
+        raise ValueError(f"size must be an int of at least 3, got {shown(size)}")
     if isinstance(hand, (str, bytes)):
         raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
     return iter(melds_of(_Pool(hand), size))

@@ -1,5 +1,8 @@
 """Why an action is illegal: a machine-readable :class:`Reason` and :class:`IllegalActionError`.
 
+It also holds :func:`shown`, the one way the library puts a caller's value in an error
+message: bounded in size and depth, so that a hostile value cannot break the message.
+
 >>> error = IllegalActionError(Reason.NOT_IN_HAND, "7C is not in seat 1's hand")
 >>> isinstance(error, ValueError), error.reason, str(error)
 (True, <Reason.NOT_IN_HAND: 'not_in_hand'>, "7C is not in seat 1's hand")
@@ -8,6 +11,11 @@
 from __future__ import annotations
 
 import enum
+import reprlib
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 __all__ = ["IllegalActionError", "Reason"]
 
@@ -94,3 +102,91 @@ class IllegalActionError(ValueError):
     def __init__(self, reason: Reason, message: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class _BoundedRepr(reprlib.Repr):
+    """``repr`` for error messages: the same text for ordinary values, bounded for others."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxtuple = self.maxlist = self.maxset = self.maxfrozenset = self.maxdeque = 10
+        self.maxdict = 6
+        self.maxstring = 80
+        self.maxother = 80
+        self.maxlong = 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.maxlong:  # no str() of a huge int: it is slow or refused
+            return f"<int of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+    def repr_bytes(self, x: bytes, level: int) -> str:
+        text = repr(x[: self.maxstring])
+        if len(x) > self.maxstring:
+            text += f" (+{len(x) - self.maxstring} bytes)"
+        return text
+
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = []
+        for number, (key, value) in enumerate(x.items()):  # insertion order, as repr has it
+            if number == self.maxdict:
+                pieces.append("...")
+                break
+            pieces.append(f"{self.repr1(key, level - 1)}: {self.repr1(value, level - 1)}")
+        return "{" + ", ".join(pieces) + "}"
+
+
+_BOUNDED = _BoundedRepr()
+_MAX_SHOWN = 300
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message shows it: its ``repr`` if short, else a bounded one.
+
+    Every validator of the library builds its message with this function, never with
+    ``repr``: big or deeply nested values are cut short (``...``), a huge int is described by
+    its size, and a ``repr`` that fails is replaced. It never raises.
+
+    >>> shown("7X"), shown(12), shown([1, "a"])
+    ("'7X'", '12', "[1, 'a']")
+    >>> deep = []
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> shown(deep), shown("x" * 1000)[:12], shown(10**5000)
+    ('[[[[...]]]]', "'xxxxxxxxxxx", '<int of 16610 bits>')
+    """
+    try:
+        text = _BOUNDED.repr(value)
+    except Exception:  # a broken __repr__, __len__ or __iter__: still a message
+        return f"<{type(value).__name__} object>"
+    if len(text) > _MAX_SHOWN:
+        half = (_MAX_SHOWN - 3) // 2
+        text = text[:half] + "..." + text[-half:]
+    return text
+
+
+def instance_of(kind: type[T]) -> Callable[[object, Any, T], None]:
+    """An attrs validator like ``attrs.validators.instance_of``, its message made by :func:`shown`.
+
+    It raises :class:`TypeError` naming the field.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Box:
+    ...     label: str = attrs.field(validator=instance_of(str))
+    >>> Box(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: label must be a str, got 7
+    """
+
+    def check(instance: object, attribute: Any, value: T) -> None:
+        if not isinstance(value, kind):
+            raise TypeError(f"{attribute.name} must be a {kind.__name__}, got {shown(value)}")
+
+    return check

@@ -3,7 +3,8 @@
 A meld is a multiset of three or more cards that can be *read* as a set (all naturals of one
 rank) or as a run (naturals of one suit on distinct, consecutive-enough ranks within 3..A).
 Wildcards (deuces) fill any place, and a meld's reading is never fixed: a play on a meld is
-valid exactly when the resulting multiset is itself a meld under some reading (SPEC.md §2).
+valid exactly when the resulting multiset is itself a meld under some reading (see
+:ref:`rules-melds`).
 
 >>> is_meld(cards("2C 5H 6H")), is_meld(cards("QH KH AS"))
 (True, False)

@@ -58,6 +58,7 @@ from hellsrummy.deck import SUITS, Card, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
 from hellsrummy.enumeration import fulfillments, possible_melds
+from hellsrummy.errors import shown
 from hellsrummy.position import Position, position
 from hellsrummy.rules import DiscardPolicy
 from hellsrummy.state import GameState, Phase
@@ -191,7 +192,7 @@ def legal_actions(state: GameState | PlayerView) -> LegalActions:
     0
     """
     if not isinstance(state, (GameState, PlayerView)):
-        raise ValueError(f"state must be a GameState or a PlayerView, got {state!r}")
+        raise ValueError(f"state must be a GameState or a PlayerView, got {shown(state)}")
     return LegalActions(state)
 
 

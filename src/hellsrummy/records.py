@@ -57,6 +57,7 @@ from hellsrummy.actions import (
 )
 from hellsrummy.deck import Card, card, cards, format_cards
 from hellsrummy.engine import apply, new_game, next_round
+from hellsrummy.errors import shown
 from hellsrummy.rules import Rules
 from hellsrummy.serialize import FORMAT, from_dict, seed_from_data, seed_to_data, to_dict
 from hellsrummy.shuffle import Seed
@@ -77,7 +78,7 @@ def format_action(action: Action) -> str:
 
 
 def _bad(text: str, token: str, position: int, problem: str) -> ValueError:
-    return ValueError(f"{problem} at word {position} ({token!r}) of {text!r}")
+    return ValueError(f"{problem} at word {position} ({shown(token)}) of {shown(text)}")
 
 
 def _card_at(text: str, words: list[str], position: int) -> Card:
@@ -123,7 +124,7 @@ def parse_action(text: str) -> Action:
     def expect(count: int) -> None:
         if len(words) != count:
             usage = _USAGE[verb]
-            raise ValueError(f"{verb!r} takes the form {usage!r}, got {text.strip()!r}")
+            raise ValueError(f"{shown(verb)} takes the form {usage!r}, got {shown(text.strip())}")
 
     if verb == "take":
         expect(1)
@@ -152,7 +153,9 @@ def parse_action(text: str) -> Action:
             else:
                 melds[-1].append(_card_at(text, words, k))
         if not melds[-1]:
-            raise ValueError(f"'meld' needs cards, e.g. {_USAGE['meld']!r}, got {text.strip()!r}")
+            raise ValueError(
+                f"'meld' needs cards, e.g. {_USAGE['meld']!r}, got {shown(text.strip())}"
+            )
         return Meld(melds)
     if verb == "protection":
         expect(3)
@@ -294,7 +297,9 @@ class GameRecord:
                     continue
                 key, colon, value = line.partition(":")
                 if not colon:
-                    raise ValueError(f"line {number}: expected 'key: value' or '---', got {line!r}")
+                    raise ValueError(
+                        f"line {number}: expected 'key: value' or '---', got {shown(line)}"
+                    )
                 header[key.strip().lower()] = value.strip()
                 continue
             try:
@@ -361,7 +366,7 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("type") != "GameRecord":
             raise ValueError("a record must be an object with type 'GameRecord'")
         if data.get("format") not in (1, FORMAT):
-            raise ValueError(f"format: unsupported format {data.get('format')!r}")
+            raise ValueError(f"format: unsupported format {shown(data.get('format'))}")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise ValueError("players: must be a list of names")
@@ -445,7 +450,7 @@ def _read_deal(header: dict[str, str], players: int) -> Deal:
             raise ValueError(f"{key}: {error}") from None
     extra = [key for key in header if key.startswith("hand ")]
     if extra:
-        raise ValueError(f"the deal has {extra[0]!r} but only {players} players")
+        raise ValueError(f"the deal has {shown(extra[0])} but only {players} players")
     try:
         discard = card(header.pop("discard", ""))
     except ValueError as error:
@@ -468,7 +473,7 @@ def replay(record: GameRecord) -> GameState:
     <Phase.PLAY: 'play'>
     """
     if not isinstance(record, GameRecord):
-        raise ValueError(f"record must be a GameRecord, got {record!r}")
+        raise ValueError(f"record must be a GameRecord, got {shown(record)}")
     state = new_game(record.players, seed=record.seed, rules=record.rules, deal=record.deal)
     for number, action in enumerate(record.actions):
         if state.phase is Phase.ROUND_OVER and not isinstance(action, (SetPlayProtection, Leave)):

@@ -1,8 +1,9 @@
 """The rules of a game: every choice the rule book leaves open, as one frozen value.
 
 :class:`Rules` gathers the schedule of difficulties, the hand size, the table bounds, the
-deck plan, the score table and the discard policy; every **[decision]** of SPEC.md is a field
-here. All fields are plain data, so a ``Rules`` converts to and from JSON without surprises.
+deck plan, the score table and the discard policy; every **[decision]** of the rules
+reference is a field here (see :ref:`rules-decisions`). All fields are plain data, so a
+``Rules`` converts to and from JSON without surprises.
 
 >>> rules = Rules()
 >>> rules.schedule, rules.hand_size, rules.discard_policy
@@ -16,18 +17,22 @@ here. All fields are plain data, so a ``Rules`` converts to and from JSON withou
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
 
 import attrs
 
 from hellsrummy.deck import Card, Rank
 from hellsrummy.difficulty import DEFAULT_DECK_PLAN, STANDARD_SCHEDULE, DeckPlan, contract_for
+from hellsrummy.errors import instance_of, shown
 
 __all__ = ["DiscardPolicy", "Rules", "ScoreTable", "penalty_value"]
 
 
 class DiscardPolicy(enum.Enum):
-    """What happens when a player tries to discard a wildcard or a rummy (SPEC.md §6).
+    """What happens when a player tries to discard a wildcard or a rummy.
+
+    See :ref:`rules-discards` and :ref:`rules-calls`.
 
     * ``PENALIZE`` — the electronic game: the discard is refused, the turn stays open, every
       player is told, and the player scores the discard-error points for the round.
@@ -49,12 +54,12 @@ class DiscardPolicy(enum.Enum):
 
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a non-negative int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a non-negative int, got {shown(value)}")
 
 
 @attrs.frozen
 class ScoreTable:
-    """Penalty points of the cards left in a hand when a round ends (SPEC.md §7).
+    """Penalty points of the cards left in a hand when a round ends (see :ref:`rules-scoring`).
 
     The default is the library's **[decision]**: 3-9 score 5, 10-K score 10, an Ace 15 and a
     wildcard 20.
@@ -111,10 +116,22 @@ def penalty_value(card: Card) -> int:
     return _DEFAULT_SCORES.value(card)
 
 
+# The most rounds a schedule may hold (documented on Rules.schedule).
+_MAX_ROUNDS = 1000
+
+
 def _to_schedule(value: Iterable[int]) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)):
-        raise ValueError(f"schedule must be a sequence of difficulties, got {value!r}")
-    return tuple(value)
+        raise ValueError(f"schedule must be a sequence of difficulties, got {shown(value)}")
+    try:
+        schedule = tuple(itertools.islice(value, _MAX_ROUNDS + 1))  # never more than that
+    except TypeError:
+        raise ValueError(
+            f"schedule must be a sequence of difficulties, got {shown(value)}"
+        ) from None
+    if len(schedule) > _MAX_ROUNDS:
+        raise ValueError(f"schedule must hold at most {_MAX_ROUNDS} rounds")
+    return schedule
 
 
 def _check_schedule(
@@ -131,33 +148,37 @@ def _check_schedule(
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attribute.name} must be a positive int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a positive int, got {shown(value)}")
 
 
 def _optional_positive(
     instance: object, attribute: attrs.Attribute[int | None], value: int | None
 ) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ValueError(f"{attribute.name} must be None or a positive int, got {value!r}")
+        raise ValueError(f"{attribute.name} must be None or a positive int, got {shown(value)}")
 
 
 def _boolean(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be a bool, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a bool, got {shown(value)}")
 
 
 def _to_policy(value: DiscardPolicy | str) -> DiscardPolicy:
-    try:
-        return DiscardPolicy(value)
-    except ValueError:
-        raise ValueError(
-            f"discard_policy must be one of {[p.value for p in DiscardPolicy]}, got {value!r}"
-        ) from None
+    if isinstance(value, DiscardPolicy):
+        return value
+    if isinstance(value, str):  # anything else would reach the enum's own (unbounded) message
+        try:
+            return DiscardPolicy(value)
+        except ValueError:
+            pass
+    raise ValueError(
+        f"discard_policy must be one of {[p.value for p in DiscardPolicy]}, got {shown(value)}"
+    )
 
 
 @attrs.frozen(kw_only=True)
 class Rules:
-    """Every rule of a game that can vary, with the defaults of SPEC.md.
+    """Every rule of a game that can vary, with the defaults of the rules reference.
 
     All arguments are keyword-only and optional.
 
@@ -176,25 +197,24 @@ class Rules:
     schedule: tuple[int, ...] = attrs.field(
         default=STANDARD_SCHEDULE, converter=_to_schedule, validator=_check_schedule
     )
-    """Difficulty of each round, in order (SPEC.md §3); any non-empty list of 3..25."""
+    """Difficulty of each round, in order: 1 to 1000 difficulties of 3..25.
+
+    See :ref:`rules-contracts`; :func:`hellsrummy.new_game` checks that every round can be
+    dealt at every table size the game can reach (see :ref:`rules-game`)."""
     hand_size: int = attrs.field(default=9, validator=_positive)
     """Cards dealt to each player at the start of a round."""
     min_players: int = attrs.field(default=3, validator=_positive)
     """Fewest seats a game may have."""
     max_players: int = attrs.field(default=10, validator=_positive)
     """Most seats a game may have (the deck plan must cover it)."""
-    deck_plan: DeckPlan = attrs.field(
-        default=DEFAULT_DECK_PLAN, validator=attrs.validators.instance_of(DeckPlan)
-    )
-    """Suits by table size and decks by difficulty (SPEC.md §1, **[decision]**)."""
-    score_table: ScoreTable = attrs.field(
-        factory=ScoreTable, validator=attrs.validators.instance_of(ScoreTable)
-    )
-    """Points of the cards left in hand (SPEC.md §7, **[decision]**)."""
+    deck_plan: DeckPlan = attrs.field(default=DEFAULT_DECK_PLAN, validator=instance_of(DeckPlan))
+    """Suits by table size and decks by difficulty (:ref:`rules-deck-plan`, **[decision]**)."""
+    score_table: ScoreTable = attrs.field(factory=ScoreTable, validator=instance_of(ScoreTable))
+    """Points of the cards left in hand (:ref:`rules-scoring`, **[decision]**)."""
     discard_policy: DiscardPolicy = attrs.field(
         default=DiscardPolicy.PENALIZE, converter=_to_policy
     )
-    """What a discard of a wildcard or a rummy does (SPEC.md §6)."""
+    """What a discard of a wildcard or a rummy does (see :ref:`rules-discards`)."""
     discard_error_points: int = attrs.field(default=3, validator=_non_negative)
     """Points of each discard error and play-protection warning under ``PENALIZE``."""
     expert: bool = attrs.field(default=False, validator=_boolean)
@@ -212,7 +232,8 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
             raise ValueError(
-                f"min_players ({self.min_players}) is more than max_players ({self.max_players})"
+                f"min_players ({shown(self.min_players)}) is more than"
+                f" max_players ({shown(self.max_players)})"
             )
         if self.min_players < 2:
             raise ValueError(f"min_players must be at least 2, got {self.min_players}")

@@ -33,6 +33,7 @@ from hellsrummy import actions as _actions
 from hellsrummy import events as _events
 from hellsrummy.deck import SUITS, Card, Suit, card, pack
 from hellsrummy.difficulty import DeckPlan
+from hellsrummy.errors import shown
 from hellsrummy.events import EventLog
 from hellsrummy.melds import is_meld
 from hellsrummy.rules import DiscardPolicy, Rules, ScoreTable
@@ -239,13 +240,13 @@ class _Reader:
             raise self.fail(f"must be an integer, got {_kind(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
             bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise self.fail(f"must be {bounds}, got {value}")
+            raise self.fail(f"must be {bounds}, got {shown(value)}")
         return value
 
     def seat(self, players: int | None) -> int:
         value = self.integer(0)
         if players is not None and not 0 <= value < players:
-            raise self.fail(f"must be a seat from 0 to {players - 1}, got {value}")
+            raise self.fail(f"must be a seat from 0 to {players - 1}, got {shown(value)}")
         return value
 
     def boolean(self) -> bool:
@@ -427,7 +428,7 @@ def _read_tagged(data: _Reader, tag: str, classes: dict[str, type], players: int
     name = data.key(tag).text()
     cls = classes.get(name)
     if cls is None:
-        raise data.key(tag).fail(f"unknown {tag} {name!r} (known: {', '.join(classes)})")
+        raise data.key(tag).fail(f"unknown {tag} {shown(name)} (known: {', '.join(classes)})")
     values = {}
     for field in attrs.fields(cls):
         reader = _SPECIAL_READERS.get((cls, field.name)) or _FIELD_READERS[field.name]
@@ -455,7 +456,7 @@ def _read_format(data: _Reader) -> int:
     if version not in _READABLE:
         readable = " and ".join(map(str, _READABLE))
         raise data.key("format").fail(
-            f"unsupported format {version} (this library reads formats {readable})"
+            f"unsupported format {shown(version)} (this library reads formats {readable})"
         )
     return version
 
@@ -497,7 +498,7 @@ def _read_common(data: _Reader) -> dict[str, Any]:
     try:
         phase = Phase(phase_text)
     except ValueError:
-        raise data.key("phase").fail(f"unknown phase {phase_text!r}") from None
+        raise data.key("phase").fail(f"unknown phase {shown(phase_text)}") from None
     common: dict[str, Any] = {
         "rules": rules,
         "names": names,
@@ -618,7 +619,7 @@ def from_dict(data: Any) -> Any:
     reader = _Reader(data)
     kind = reader.key("type").text()
     if kind not in ("GameState", "PlayerView", "Rules", "action", "event"):
-        raise reader.key("type").fail(f"unknown type {kind!r}")
+        raise reader.key("type").fail(f"unknown type {shown(kind)}")
     _read_format(reader)
     if kind == "GameState":
         return _read_state(reader)

@@ -1,4 +1,4 @@
-"""Seeded shuffles: portable, reproducible, and cryptographically strong (SPEC.md §8).
+"""Seeded shuffles: portable, reproducible, and cryptographically strong (:ref:`rules-shuffle`).
 
 Every shuffle of a game is derived from the game's seed and a label naming the shuffle
 (``"round 0 deck 0"`` for round 1's pack, ``"round 0 deck 1"`` for its first refill deck...):
@@ -34,6 +34,8 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
+from hellsrummy.errors import shown
+
 __all__ = ["Seed", "random_stream", "seed_bytes", "shuffle"]
 
 T = TypeVar("T")
@@ -51,9 +53,15 @@ def seed_bytes(seed: Seed) -> bytes:
     (b'int:7', b'str:7', b'bytes:7')
     """
     if isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, str or bytes, got {seed!r}")
+        raise ValueError(f"seed must be an int, str or bytes, got {shown(seed)}")
     if isinstance(seed, int):
-        return b"int:" + str(seed).encode()
+        try:
+            digits = str(seed)
+        except ValueError:  # more digits than Python's int-to-str limit allows
+            raise ValueError(
+                f"seed {shown(seed)} has too many digits for an int seed; use a str or bytes"
+            ) from None
+        return b"int:" + digits.encode()
     if isinstance(seed, str):
         return b"str:" + seed.encode()
     if isinstance(seed, bytes):

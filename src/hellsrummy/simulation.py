@@ -28,6 +28,7 @@ import attrs
 from hellsrummy.bots import Bot
 from hellsrummy.calls import rummy_calls
 from hellsrummy.engine import apply, new_game, next_round
+from hellsrummy.errors import shown
 from hellsrummy.rules import DiscardPolicy, Rules
 from hellsrummy.shuffle import Seed, seed_bytes
 from hellsrummy.state import GameState, Phase
@@ -245,11 +246,11 @@ def simulate(
     if not bots:
         raise ValueError("simulate needs at least one bot per seat")
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a non-negative int, got {games!r}")
+        raise ValueError(f"games must be a non-negative int, got {shown(games)}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive int, got {workers!r}")
+        raise ValueError(f"workers must be a positive int, got {shown(workers)}")
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-        raise ValueError(f"chunk must be a positive int, got {chunk!r}")
+        raise ValueError(f"chunk must be a positive int, got {shown(chunk)}")
     seed_bytes(seed)
     new_game(len(bots), seed=seed, rules=rules)  # validates the table and rules up front
     chunks = [list(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]

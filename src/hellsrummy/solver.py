@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, Rank, Suit, sort_cards
+from hellsrummy.errors import shown
 from hellsrummy.melds import MeldKind
 
 __all__ = [
@@ -88,7 +89,7 @@ class _Pool:
         places = _PLACES
         for c in hand:
             if c.__class__ is not Card:
-                raise ValueError(f"hand must hold only Card objects, got {c!r}")
+                raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
             size += 1
             place = places[c.index]
             if place is None:
@@ -133,7 +134,7 @@ class _Pool:
 
 def _check(hand: Iterable[Card], contract: Contract) -> _Pool:
     if not isinstance(contract, Contract):
-        raise ValueError(f"contract must be a Contract, got {contract!r}")
+        raise ValueError(f"contract must be a Contract, got {shown(contract)}")
     if isinstance(hand, (str, bytes)):
         raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
     return _Pool(hand)

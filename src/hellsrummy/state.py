@@ -1,4 +1,4 @@
-"""The state of a game: one frozen, hashable value holding everything (SPEC.md §9).
+"""The state of a game: one frozen, hashable value holding everything.
 
 A :class:`GameState` is never changed: :func:`hellsrummy.apply` returns a new one. Two states
 compare equal when they are the same position of the same game (same seed and rules, cards,
@@ -22,6 +22,7 @@ import attrs
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, Suit, format_cards, sort_cards
 from hellsrummy.difficulty import contract_for
+from hellsrummy.errors import shown
 from hellsrummy.events import Event, EventLog
 from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed
@@ -76,8 +77,13 @@ class DerivedPosition:
     __slots__ = ("_position", "_table")
 
 
-def _card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(value)
+def _deal_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"stock must be Card objects, not text {shown(value)}; use cards()")
+    try:
+        return tuple(value)
+    except TypeError:
+        raise ValueError(f"stock must be a sequence of Card objects, got {shown(value)}") from None
 
 
 def _sorted_card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -136,7 +142,23 @@ class RoundResult:
 
 
 def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(hand) for hand in value)
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"hands must be sequences of Card objects, not text {shown(value)}")
+    try:
+        hands = tuple(value)
+    except TypeError:
+        raise ValueError(f"hands must be a sequence of hands, got {shown(value)}") from None
+    result = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)):
+            raise ValueError(f"hands[{seat}] must be Card objects, not text {shown(hand)}")
+        try:
+            result.append(tuple(hand))
+        except TypeError:
+            raise ValueError(
+                f"hands[{seat}] must be a sequence of Cards, got {shown(hand)}"
+            ) from None
+    return tuple(result)
 
 
 @attrs.frozen
@@ -154,18 +176,18 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     discard: Card
-    stock: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    stock: tuple[Card, ...] = attrs.field(converter=_deal_cards)
 
     def __attrs_post_init__(self) -> None:
         for seat, hand in enumerate(self.hands):
             for position, c in enumerate(hand):
                 if not isinstance(c, Card):
-                    raise ValueError(f"hands[{seat}][{position}] must be a Card, got {c!r}")
+                    raise ValueError(f"hands[{seat}][{position}] must be a Card, got {shown(c)}")
         if not isinstance(self.discard, Card):
-            raise ValueError(f"discard must be a Card, got {self.discard!r}")
+            raise ValueError(f"discard must be a Card, got {shown(self.discard)}")
         for position, c in enumerate(self.stock):
             if not isinstance(c, Card):
-                raise ValueError(f"stock[{position}] must be a Card, got {c!r}")
+                raise ValueError(f"stock[{position}] must be a Card, got {shown(c)}")
 
     def all_cards(self) -> list[Card]:
         """Every card of the deal: hands, discard, stock.
@@ -193,7 +215,7 @@ class GameState(DerivedPosition):
     rules: Rules
     """The rules of the game."""
     seed: Seed
-    """The seed every shuffle is derived from (SPEC.md §8)."""
+    """The seed every shuffle is derived from (see :ref:`rules-shuffle`)."""
     names: tuple[str, ...]
     """The players' names, by seat."""
     round: int

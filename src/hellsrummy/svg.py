@@ -59,6 +59,7 @@ from hellsrummy.drawing import (
     take_mark,
     text,
 )
+from hellsrummy.errors import shown
 from hellsrummy.melds import Arrangement, MeldKind, arrange
 from hellsrummy.state import GameState, Phase, TableMeld
 from hellsrummy.views import PlayerView
@@ -97,7 +98,7 @@ def card_svg(c: Card, *, scale: float = 1.0, highlight: bool = False) -> str:
     (True, True)
     """
     if not isinstance(c, Card):
-        raise ValueError(f"expected a Card, got {c!r}")
+        raise ValueError(f"expected a Card, got {shown(c)}")
     return document(card_face(c, highlight=highlight), scale=scale, title=c.pretty)
 
 
@@ -220,7 +221,7 @@ def view_svg(
     True
     """
     if not isinstance(seen, PlayerView):
-        raise ValueError(f"expected a PlayerView, got {seen!r}")
+        raise ValueError(f"expected a PlayerView, got {shown(seen)}")
     marks = _marks(seen, highlight, seen.seat)
     hands: dict[int, tuple[Card, ...]] = {seen.seat: seen.hand}
     return _table(
@@ -246,7 +247,7 @@ def state_svg(
     (37, 4)
     """
     if not isinstance(state, GameState):
-        raise ValueError(f"expected a GameState, got {state!r}")
+        raise ValueError(f"expected a GameState, got {shown(state)}")
     marks = _marks(state, highlight, state.current)
     hands = dict(enumerate(state.hands))
     sizes = tuple(len(hand) for hand in state.hands)
@@ -281,7 +282,9 @@ def _marks(where: GameState | PlayerView, highlight: Highlight, seat: int) -> _M
         return marks
     if isinstance(highlight, str):
         if highlight != "discards":
-            raise ValueError(f'highlight must be an action, cards or "discards", got {highlight!r}')
+            raise ValueError(
+                f'highlight must be an action, cards or "discards", got {shown(highlight)}'
+            )
         marks.every = frozenset(_legal_discards(where))
     elif isinstance(highlight, Take | Pass):
         marks.discard = True
@@ -320,7 +323,9 @@ def _legal_discards(where: GameState | PlayerView) -> list[Card]:
 
 def _vertical(orientation: Orientation) -> bool:
     if orientation not in ("horizontal", "vertical"):
-        raise ValueError(f'orientation must be "horizontal" or "vertical", got {orientation!r}')
+        raise ValueError(
+            f'orientation must be "horizontal" or "vertical", got {shown(orientation)}'
+        )
     return orientation == "vertical"
 
 
@@ -331,7 +336,7 @@ def _sorted(hand: Iterable[Card], sort: Sort) -> list[Card]:
         return sort_by_run(hand)
     if sort is None:
         return list(hand)
-    raise ValueError(f'sort must be "set", "run" or None, got {sort!r}')
+    raise ValueError(f'sort must be "set", "run" or None, got {shown(sort)}')
 
 
 def _arranged(meld: Iterable[Card] | TableMeld | Arrangement, kind: MeldKind | None) -> Arrangement:

@@ -3,8 +3,8 @@
 A view holds the seat's own hand and everything public — every seat's hand size, met flag,
 scores and penalties, the melds, the discard, the stock size, whose turn it is, the phase, the
 play-protection switches and the public events — and never another seat's cards, the stock
-order or the seed (SPEC.md §8). A server keeps the :class:`hellsrummy.GameState` and sends
-each client its view.
+order or the seed (see :ref:`rules-views`). A server keeps the :class:`hellsrummy.GameState`
+and sends each client its view.
 
 >>> state = new_game(3, seed="secret")
 >>> mine = view(state, 1)
@@ -24,6 +24,7 @@ import attrs
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, Suit, pack, sort_cards
 from hellsrummy.difficulty import contract_for
+from hellsrummy.errors import shown
 from hellsrummy.events import (
     Discarded,
     Event,
@@ -157,7 +158,7 @@ class PlayerView(DerivedPosition):
 
 
 def view(state: GameState, seat: int) -> PlayerView:
-    """What ``seat`` may know of ``state`` (SPEC.md §8).
+    """What ``seat`` may know of ``state`` (see :ref:`rules-views`).
 
     >>> state = new_game(3, seed=1)
     >>> view(state, 0).hand == state.hands[0]
@@ -168,10 +169,10 @@ def view(state: GameState, seat: int) -> PlayerView:
     ValueError: seat must be a seat of the game (0 to 2), got 3
     """
     if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, got {state!r}")
+        raise ValueError(f"state must be a GameState, got {shown(state)}")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise ValueError(
-            f"seat must be a seat of the game (0 to {state.players - 1}), got {seat!r}"
+            f"seat must be a seat of the game (0 to {state.players - 1}), got {shown(seat)}"
         )
     seen = PlayerView(
         seat=seat,
@@ -241,7 +242,7 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
     True
     """
     if not isinstance(seen, PlayerView):
-        raise ValueError(f"seen must be a PlayerView, got {seen!r}")
+        raise ValueError(f"seen must be a PlayerView, got {shown(seen)}")
     seed = b"resample:" + seed_bytes(rng_seed)
     unseen = _round_cards(seen)
     visible: Counter[Card] = Counter(seen.hand)
