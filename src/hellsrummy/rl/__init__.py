@@ -6,7 +6,8 @@ Install the extra first: ``pip install "hellsrummy[rl]"`` (numpy, gymnasium and 
 * :mod:`hellsrummy.rl.encoding`: the step ids and the steps of every move
   (:func:`action_steps`, :func:`steps_action`);
 * :class:`MoveBuilder` (:mod:`hellsrummy.rl.builder`): a position's masks, step by step
-  (:mod:`hellsrummy.rl.meetings` works out the ways to meet the minimum a step at a time).
+  (:mod:`hellsrummy.rl.meetings` works out the ways to meet the minimum a step at a time);
+* :func:`encode` and :data:`LAYOUT` (:mod:`hellsrummy.rl.observation`): the observation.
 
 >>> from hellsrummy import Take
 >>> from hellsrummy.rl import action_steps
@@ -49,6 +50,16 @@ from hellsrummy.rl.encoding import (
     step_name,
     steps_action,
 )
+from hellsrummy.rl.observation import (
+    HIGH,
+    LAYOUT,
+    OBSERVATION_SIZE,
+    SEATS,
+    Segment,
+    Turn,
+    encode,
+    segment,
+)
 
 __all__ = [
     "ACTION_SIZE",
@@ -57,10 +68,14 @@ __all__ = [
     "DECLINE",
     "DISCARD",
     "EXTEND",
+    "HIGH",
+    "LAYOUT",
     "MELD_CARD",
     "NEXT_MELD",
     "NEXT_PAGE",
+    "OBSERVATION_SIZE",
     "PASS",
+    "SEATS",
     "SWAP",
     "TAKE",
     "TARGET",
@@ -68,8 +83,12 @@ __all__ = [
     "Decline",
     "Move",
     "MoveBuilder",
+    "Segment",
+    "Turn",
     "action_steps",
     "card_of",
+    "encode",
+    "segment",
     "step_name",
     "steps_action",
 ]
