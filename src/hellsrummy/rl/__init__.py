@@ -1,18 +1,24 @@
-"""Hell's Rummy for reinforcement learning (the ``rl`` extra).
+"""Hell's Rummy for reinforcement learning: a PettingZoo AEC environment (the ``rl`` extra).
 
 Install the extra first: ``pip install "hellsrummy[rl]"`` (numpy, gymnasium and PettingZoo;
-``import hellsrummy`` alone never imports them).
+``import hellsrummy`` alone never imports them). The documentation's *Reinforcement
+learning* page describes the observation, the action ids and the steps of a move.
 
+* :func:`env` / :class:`HellsRummyEnv` (:mod:`hellsrummy.rl.env`): the environment;
 * :mod:`hellsrummy.rl.encoding`: the step ids and the steps of every move
   (:func:`action_steps`, :func:`steps_action`);
 * :class:`MoveBuilder` (:mod:`hellsrummy.rl.builder`): a position's masks, step by step
   (:mod:`hellsrummy.rl.meetings` works out the ways to meet the minimum a step at a time);
 * :func:`encode` and :data:`LAYOUT` (:mod:`hellsrummy.rl.observation`): the observation.
 
->>> from hellsrummy import Take
->>> from hellsrummy.rl import action_steps
->>> action_steps(Take())
-(0,)
+>>> from hellsrummy.rl import ACTION_SIZE, OBSERVATION_SIZE, env
+>>> game = env(4, seed="doc")
+>>> game.reset()
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> observation["observation"].shape == (OBSERVATION_SIZE,), int(observation["action_mask"].sum())
+(True, 2)
+>>> int(game.action_space(game.agent_selection).n) == ACTION_SIZE
+True
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ from hellsrummy.rl.encoding import (
     step_name,
     steps_action,
 )
+from hellsrummy.rl.env import HellsRummyEnv, Observation, env, raw_env
 from hellsrummy.rl.observation import (
     HIGH,
     LAYOUT,
@@ -81,13 +88,17 @@ __all__ = [
     "TARGET",
     "WINDOW",
     "Decline",
+    "HellsRummyEnv",
     "Move",
     "MoveBuilder",
+    "Observation",
     "Segment",
     "Turn",
     "action_steps",
     "card_of",
     "encode",
+    "env",
+    "raw_env",
     "segment",
     "step_name",
     "steps_action",
