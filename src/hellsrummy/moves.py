@@ -173,17 +173,18 @@ class LegalActions:
             return False
 
     def __repr__(self) -> str:
-        shown = ", ".join(str(action) for action in itertools.islice(self, 8))
+        first = ", ".join(str(action) for action in itertools.islice(self, 8))
         more = ", ..." if len(self) > 8 else ""
-        return f"<LegalActions of {len(self)}: {shown}{more}>"
+        return f"<LegalActions of {len(self)}: {first}{more}>"
 
 
 def legal_actions(state: GameState | PlayerView) -> LegalActions:
     """The legal game moves of the seat to act, lazily (see the module documentation).
 
     ``state`` may be the game state, or the :class:`hellsrummy.PlayerView` of the seat to
-    act: a frontend can ask its own view what it may do. The view of any other seat has no
-    moves.
+    act: a frontend can ask its own view what it may do. The view of a seat that is not to
+    act lists its Rummy calls while it may call (``DiscardPolicy.CLASSIC`` only), and
+    nothing otherwise.
 
     >>> state = new_game(3, seed=2026)
     >>> [str(a) for a in legal_actions(state)], len(legal_actions(view(state, 1)))
