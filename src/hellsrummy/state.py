@@ -360,5 +360,6 @@ class GameState(DerivedPosition):
             )
         for number, meld in enumerate(self.melds):
             lines.append(f"  meld {number} (seat {meld.owner}): {meld}")
-        lines.append(f"  discard {self.discard}, stock {len(self.stock)} cards")
+        thrower = "" if self.discarder is None else f" (from seat {self.discarder})"
+        lines.append(f"  discard {self.discard}{thrower}, stock {len(self.stock)} cards")
         return "\n".join(lines)
