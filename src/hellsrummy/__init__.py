@@ -124,6 +124,7 @@ from hellsrummy.rules import (
     ScoreTable,
     penalty_value,
 )
+from hellsrummy.schema import SCHEMA_KINDS, json_schema
 from hellsrummy.serialize import (
     FORMAT,
     from_dict,
@@ -177,6 +178,7 @@ __all__ = [
     "MIN_MELD",
     "NATURAL_RANKS",
     "RUN_RANKS",
+    "SCHEMA_KINDS",
     "SIMULATION_MAX_TURNS",
     "STANDARD_SCHEDULE",
     "SUITS",
@@ -259,6 +261,7 @@ __all__ = [
     "is_rummy",
     "is_run",
     "is_set",
+    "json_schema",
     "known_cards",
     "legal_actions",
     "legal_discards",

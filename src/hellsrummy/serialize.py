@@ -81,6 +81,9 @@ _EVENTS: dict[str, type] = {
     "rummy_called": _events.RummyCalled,
     "round_ended": _events.RoundEnded,
 }
+#: The fields of a state and of a view that :func:`to_dict` writes in a form of their own.
+_STATE_SKIP = ("rules", "seed", "log")
+_VIEW_SKIP = ("rules", "log")
 _ACTION_NAMES = {cls: name for name, cls in _ACTIONS.items()}
 _EVENT_NAMES = {cls: name for name, cls in _EVENTS.items()}
 
@@ -161,7 +164,7 @@ def to_dict(value: Any) -> dict[str, Any]:
     """
     head: dict[str, Any] = {"format": FORMAT}
     if isinstance(value, GameState):
-        body = _with_fields(value, skip=("rules", "seed", "log"))
+        body = _with_fields(value, skip=_STATE_SKIP)
         return {
             **head,
             "type": "GameState",
@@ -171,7 +174,7 @@ def to_dict(value: Any) -> dict[str, Any]:
             "events": [_event_data(event) for event in value.log],
         }
     if isinstance(value, PlayerView):
-        body = _with_fields(value, skip=("rules", "log"))
+        body = _with_fields(value, skip=_VIEW_SKIP)
         return {
             **head,
             "type": "PlayerView",
