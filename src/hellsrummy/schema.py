@@ -27,6 +27,7 @@ import attrs
 from hellsrummy import events as _events
 from hellsrummy.deck import SUITS
 from hellsrummy.difficulty import DIFFICULTIES
+from hellsrummy.errors import shown
 from hellsrummy.rules import DiscardPolicy, Rules, ScoreTable
 from hellsrummy.serialize import (
     _ACTIONS,
@@ -319,7 +320,7 @@ def json_schema(kind: str) -> dict[str, Any]:
     ValueError: unknown schema 'hand' (known: view, state, action, event, rules, record)
     """
     if kind not in SCHEMA_KINDS:
-        raise ValueError(f"unknown schema {kind!r} (known: {', '.join(SCHEMA_KINDS)})")
+        raise ValueError(f"unknown schema {shown(kind)} (known: {', '.join(SCHEMA_KINDS)})")
     defs = _defs()
     body: Schema
     if kind == "view":

@@ -51,6 +51,7 @@ from pettingzoo.utils import wrappers
 from hellsrummy.calls import rummy_calls
 from hellsrummy.deck import format_cards
 from hellsrummy.engine import apply, new_game, next_round
+from hellsrummy.errors import shown
 from hellsrummy.rl.builder import MoveBuilder
 from hellsrummy.rl.encoding import ACTION_SIZE, NEXT_PAGE, Decline, Move, step_name
 from hellsrummy.rl.observation import (
@@ -106,9 +107,9 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
         if probe.players > SEATS:
             raise ValueError(f"the environment has room for {SEATS} seats, got {probe.players}")
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None or 'ansi', got {shown(render_mode)}")
         if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
-            raise ValueError(f"max_cycles must be a positive int, got {max_cycles!r}")
+            raise ValueError(f"max_cycles must be a positive int, got {shown(max_cycles)}")
         if seed is not None:
             seed_bytes(seed)  # validates the seed
         #: The names of the seats (those given, or the library's default names).
