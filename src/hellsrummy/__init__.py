@@ -25,7 +25,7 @@ from hellsrummy.bots import (
     GreedyBot,
     RandomBot,
 )
-from hellsrummy.calls import rummy_calls
+from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.contracts import (
     Contract,
     Requirement,
@@ -256,6 +256,7 @@ __all__ = [
     "format_cards",
     "from_dict",
     "fulfillments",
+    "is_bad_discard",
     "is_legal",
     "is_meld",
     "is_rummy",

@@ -31,12 +31,11 @@ from typing import Protocol
 import attrs
 
 from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
-from hellsrummy.calls import rummy_calls
+from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.deck import Card
 from hellsrummy.enumeration import possible_melds
 from hellsrummy.melds import is_rummy
 from hellsrummy.moves import legal_actions
-from hellsrummy.position import table
 from hellsrummy.rules import DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
 from hellsrummy.solver import can_meet
@@ -183,8 +182,7 @@ class GreedyBot:
             return moves[0]
         if seen.rules.discard_policy is DiscardPolicy.CLASSIC:
             # Every card may go, but a bad discard would only be called by someone else.
-            playable = table(seen).playable
-            safe = [m for m in discards if not m.card.is_wild and m.card not in playable]
+            safe = [m for m in discards if not is_bad_discard(seen, m.card)]
             discards = safe or discards
         # Throwing back the card just taken would only hand it round the table again.
         kin = _Kinship(hand)
@@ -209,12 +207,10 @@ class GreedyBot:
         extensions = [c for c in calls if not c.swap]
         chosen = extensions or calls
         kin = _Kinship(seen.hand)
-        playable = table(seen).playable
 
         def worth(call: CallRummy) -> tuple[bool, tuple[int, int]]:
             given = call.substitute
-            safe = not given.is_wild and given not in playable
-            return safe, self._throwaway(given, kin)
+            return not is_bad_discard(seen, given), self._throwaway(given, kin)
 
         return max(chosen, key=worth)
 

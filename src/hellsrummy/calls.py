@@ -50,7 +50,19 @@ from hellsrummy.turns import insert, remove, replace, successor, verify_seat
 if TYPE_CHECKING:
     from hellsrummy.views import PlayerView
 
-__all__ = ["call_rummy", "callable_discard", "rummy_calls", "verify_call"]
+__all__ = ["call_rummy", "callable_discard", "is_bad_discard", "rummy_calls", "verify_call"]
+
+
+def is_bad_discard(state: GameState | PlayerView, card: Card) -> bool:
+    """Whether ``card`` would be a bad discard now: a wildcard, or a card that plays on a meld.
+
+    Under ``DiscardPolicy.CLASSIC`` such a discard may be called (see :func:`rummy_calls`).
+
+    >>> state = new_game(3, seed=1)
+    >>> is_bad_discard(state, card("2C")), is_bad_discard(state, card("7H"))  # an empty table
+    (True, False)
+    """
+    return card.is_wild or card in table(state).playable
 
 
 def callable_discard(state: GameState | PlayerView, seat: int) -> IllegalActionError | None:
@@ -88,7 +100,7 @@ def verify_call(state: GameState, action: CallRummy) -> IllegalActionError | Non
     if error:
         return error
     called = action.card
-    if called is not state.discard and called != state.discard:
+    if called != state.discard:
         return IllegalActionError(
             Reason.NOT_THE_DISCARD, f"{called} is not the discard (the discard is {state.discard})"
         )
