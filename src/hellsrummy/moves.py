@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.calls import rummy_calls
+from hellsrummy.contracts import Requirement
 from hellsrummy.deck import SUITS, Card, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
@@ -261,7 +262,7 @@ def _deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
 def _meetings(here: Position) -> Iterator[Action]:
     contract = here.contract
     kinds = _deuce_kinds(here.hand)
-    groups = tuple(len(list(group)) for _, group in itertools.groupby(contract.requirements))
+    groups = _groups(contract.requirements)
     if len(kinds) <= 1:  # the deuces used are fixed, and listed melds are in canonical order
         for fulfilment in fulfillments(here.hand, contract):
             yield _meld(fulfilment)
@@ -312,6 +313,11 @@ def _discards(here: Position) -> list[Action]:
 _DECIDING: tuple[_Section, ...] = (_decide,)
 _NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
 _MET: tuple[_Section, ...] = (_new_melds, _extensions, _swaps, _discards)
+
+
+def _groups(requirements: Sequence[Requirement]) -> tuple[int, ...]:
+    """The lengths of the runs of identical requirements (melds meeting them are unordered)."""
+    return tuple(len(list(group)) for _, group in itertools.groupby(requirements))
 
 
 def _wilds_in(meld: tuple[Card, ...]) -> int:

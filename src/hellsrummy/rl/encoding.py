@@ -62,7 +62,7 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.deck import SUITS, Card, Rank, pack
+from hellsrummy.deck import _BY_INDEX, SUITS, Card, Rank
 
 __all__ = [
     "ACTION_SIZE",
@@ -117,7 +117,6 @@ SWAP = EXTEND + CARDS
 #: The size of the ``Discrete`` action space.
 ACTION_SIZE = SWAP + CARDS
 
-_BY_INDEX: tuple[Card, ...] = tuple(sorted(pack(SUITS), key=lambda c: c.index))
 _NAMES = {
     TAKE: "take",
     PASS: "pass",

@@ -346,22 +346,25 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
     def _next_turn(self) -> None:
         """Select the seat whose decision it is and list its moves."""
         state = self.game
-        seat, turn = state.current, Turn.DECIDE if state.phase is Phase.DECIDE else Turn.PLAY
         if (
-            turn is Turn.DECIDE
+            state.phase is Phase.DECIDE
             and state.discarder is not None
             and state.rules.discard_policy is DiscardPolicy.CLASSIC
         ):
+            # A call turn for the first seat after the deciding one that may call and has
+            # not declined (rummy_calls is empty for any seat that may not).
             count = state.players
             for ahead in range(1, count):
                 other = (state.current + ahead) % count
-                if other == state.discarder or other in self._declined or state.left[other]:
-                    continue
-                if rummy_calls(state, other):
-                    seat, turn = other, Turn.CALL
-                    break
-        self._builder = MoveBuilder.of(view(state, seat), call_turn=turn is Turn.CALL)
-        self._turn = turn
+                calls = [] if other in self._declined else rummy_calls(state, other)
+                if calls:
+                    self._builder = MoveBuilder([*calls, Decline()])
+                    self._turn = Turn.CALL
+                    self.agent_selection = self.possible_agents[other]
+                    return
+        seat = state.current
+        self._builder = MoveBuilder.of(view(state, seat))
+        self._turn = Turn.DECIDE if state.phase is Phase.DECIDE else Turn.PLAY
         self.agent_selection = self.possible_agents[seat]
 
     def _text(self) -> str:

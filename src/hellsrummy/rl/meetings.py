@@ -24,7 +24,6 @@ lists (``tests/test_rl_reachability.py`` checks it).
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
@@ -33,6 +32,7 @@ from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, sort_cards
 from hellsrummy.enumeration import possible_melds
 from hellsrummy.melds import MeldKind, is_run, is_set
+from hellsrummy.moves import _canonical, _deal_deuces, _deuce_kinds, _groups
 from hellsrummy.rl.encoding import COMMIT, MELD_CARD, NEXT_MELD, card_of
 from hellsrummy.solver import can_meet
 
@@ -89,7 +89,7 @@ class Meetings:
         if not can_meet(hand, contract):
             return None
         requirements = contract.requirements
-        groups = tuple(len(list(group)) for _, group in itertools.groupby(requirements))
+        groups = _groups(requirements)
         left = tuple(sort_cards(hand))
         return cls(requirements, groups, (), left, (), _candidates(left, requirements, 0))
 
@@ -162,7 +162,7 @@ def _candidates(
     requirement = requirements[level]
     rest = Contract(requirements[level + 1 :]) if level + 1 < len(requirements) else None
     fits = is_run if requirement.kind is MeldKind.RUN else is_set
-    deuces = tuple(Counter(c for c in left if c.is_wild).items())
+    deuces = _deuce_kinds(left)
     found: list[_Meld] = []
     for meld in possible_melds(left, requirement.size):
         if not fits(meld):
@@ -171,22 +171,7 @@ def _candidates(
             continue
         wild = sum(1 for c in meld if c.is_wild)
         naturals = meld[wild:]
-        found += [chosen + naturals for chosen in _deuce_choices(deuces, wild)]
-    return found
-
-
-def _deuce_choices(deuces: tuple[tuple[Card, int], ...], wanted: int) -> list[_Meld]:
-    """Every distinct choice of ``wanted`` deuces from ``(deuce, count)`` pairs, sorted."""
-    if wanted == 0:
-        return [()]
-    if not deuces:
-        return []
-    (deuce, count), rest = deuces[0], deuces[1:]
-    room = sum(n for _, n in rest)
-    found: list[_Meld] = []
-    for take in range(min(count, wanted), -1, -1):
-        if wanted - take <= room:
-            found += [(deuce,) * take + tail for tail in _deuce_choices(rest, wanted - take)]
+        found += [chosen + naturals for (chosen,) in _deal_deuces(deuces, (wild,))]
     return found
 
 
@@ -200,19 +185,3 @@ def _without(hand: tuple[Card, ...], meld: _Meld) -> tuple[Card, ...]:
         else:
             kept.append(c)
     return tuple(kept)
-
-
-def _meld_key(meld: _Meld) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Melds meeting identical requirements are laid lowest first: naturals, then deuces."""
-    wild = sum(1 for c in meld if c.is_wild)
-    return tuple(c.order for c in meld[wild:]), tuple(c.order for c in meld[:wild])
-
-
-def _canonical(melds: tuple[_Meld, ...], groups: tuple[int, ...]) -> tuple[_Meld, ...]:
-    """The melds with each run of identical requirements (``groups``: lengths) sorted."""
-    result: list[_Meld] = []
-    start = 0
-    for length in groups:
-        result += sorted(melds[start : start + length], key=_meld_key)
-        start += length
-    return tuple(result)
