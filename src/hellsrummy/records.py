@@ -59,7 +59,14 @@ from hellsrummy.deck import Card, card, cards, format_cards
 from hellsrummy.engine import apply, new_game, next_round
 from hellsrummy.errors import shown
 from hellsrummy.rules import Rules
-from hellsrummy.serialize import FORMAT, from_dict, seed_from_data, seed_to_data, to_dict
+from hellsrummy.serialize import (
+    FORMAT,
+    READABLE_FORMATS,
+    from_dict,
+    seed_from_data,
+    seed_to_data,
+    to_dict,
+)
 from hellsrummy.shuffle import Seed
 from hellsrummy.state import Deal, GameState, Phase
 
@@ -365,7 +372,7 @@ class GameRecord:
         """
         if not isinstance(data, dict) or data.get("type") != "GameRecord":
             raise ValueError("a record must be an object with type 'GameRecord'")
-        if data.get("format") not in (1, FORMAT):
+        if data.get("format") not in READABLE_FORMATS:
             raise ValueError(f"format: unsupported format {shown(data.get('format'))}")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):

@@ -84,7 +84,7 @@ _FIELD_SCHEMAS: dict[str, Schema] = {
     "meld": {"type": "integer", "minimum": 0, "description": "A table meld's number, from 0."},
     "cards": {"$ref": "#/$defs/cards"},
     "card": {"$ref": "#/$defs/card"},
-    "wildcard": _nullable({"$ref": "#/$defs/card"}),
+    "wildcard": {"$ref": "#/$defs/card"},
     "substitute": {"$ref": "#/$defs/card"},
     "swap": _BOOL,
     "discard": {"$ref": "#/$defs/card"},
@@ -96,7 +96,7 @@ _FIELD_SCHEMAS: dict[str, Schema] = {
 #: Fields whose meaning depends on the class: the same keys as serialize's special readers.
 _SPECIAL_SCHEMAS: dict[tuple[type, str], Schema] = {
     (_events.Refilled, "cards"): {"type": "integer", "minimum": 1},
-    (_events.Swapped, "wildcard"): {"$ref": "#/$defs/card"},
+    (_events.RummyCalled, "wildcard"): _nullable({"$ref": "#/$defs/card"}),
     (_events.RoundEnded, "points"): _per_seat(_COUNT),
 }
 

@@ -41,15 +41,15 @@ from hellsrummy.shuffle import Seed
 from hellsrummy.state import GameState, Phase, RoundResult, TableMeld
 from hellsrummy.views import PlayerView
 
-__all__ = ["FORMAT", "from_dict", "seed_from_data", "seed_to_data", "to_dict"]
+__all__ = ["FORMAT", "READABLE_FORMATS", "from_dict", "seed_from_data", "seed_to_data", "to_dict"]
 
 #: The version of the data format written by :func:`to_dict`. Format 2 (0.2.0) added the
 #: ``discarder`` of states and views, the ``rummy`` action and the ``rummy_called`` and
 #: ``discard_turned_up`` events; format 1 (0.1.0) is still read.
 FORMAT = 2
 
-#: Every format :func:`from_dict` reads.
-_READABLE = (1, 2)
+#: Every format :func:`from_dict` (and :meth:`hellsrummy.GameRecord.from_dict`) reads.
+READABLE_FORMATS = (1, 2)
 
 T = TypeVar("T")
 
@@ -410,7 +410,7 @@ _FIELD_READERS: dict[str, Callable[[_Reader, int | None], Any]] = {
     "meld": lambda r, n: r.integer(0),
     "cards": lambda r, n: r.cards(),
     "card": lambda r, n: r.card(),
-    "wildcard": lambda r, n: r.optional(_Reader.card),
+    "wildcard": lambda r, n: r.card(),
     "substitute": lambda r, n: r.card(),
     "swap": lambda r, n: r.boolean(),
     "discard": lambda r, n: r.card(),
@@ -422,7 +422,7 @@ _FIELD_READERS: dict[str, Callable[[_Reader, int | None], Any]] = {
 # Fields whose meaning depends on the class.
 _SPECIAL_READERS: dict[tuple[type, str], Callable[[_Reader, int | None], Any]] = {
     (_events.Refilled, "cards"): lambda r, n: r.integer(1),
-    (_events.Swapped, "wildcard"): lambda r, n: r.card(),
+    (_events.RummyCalled, "wildcard"): lambda r, n: r.optional(_Reader.card),
     (_events.RoundEnded, "points"): lambda r, n: r.ints(n),
 }
 
@@ -456,8 +456,8 @@ def _check_counts(
 
 def _read_format(data: _Reader) -> int:
     version = data.key("format").integer()
-    if version not in _READABLE:
-        readable = " and ".join(map(str, _READABLE))
+    if version not in READABLE_FORMATS:
+        readable = " and ".join(map(str, READABLE_FORMATS))
         raise data.key("format").fail(
             f"unsupported format {shown(version)} (this library reads formats {readable})"
         )
