@@ -29,6 +29,7 @@ from hellsrummy.bots import Bot
 from hellsrummy.calls import rummy_calls
 from hellsrummy.engine import apply, new_game, next_round
 from hellsrummy.errors import shown
+from hellsrummy.position import table
 from hellsrummy.rules import DiscardPolicy, Rules
 from hellsrummy.shuffle import Seed, seed_bytes
 from hellsrummy.state import GameState, Phase
@@ -174,6 +175,8 @@ def offer_calls(
     calls = 0
     count = len(state.names)
     while state.discarder is not None and state.phase is Phase.DECIDE:
+        if state.discard not in table(state).playable:
+            return state, calls  # it plays nowhere: no seat can call it
         discarder = state.discarder
         for step in range(1, count):
             seat = (discarder + step) % count

@@ -39,6 +39,7 @@ from hellsrummy.actions import (
     Take,
 )
 from hellsrummy.deck import Card, sort_by_run, sort_by_set
+from hellsrummy.discarding import discards
 from hellsrummy.drawing import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -61,6 +62,7 @@ from hellsrummy.drawing import (
 )
 from hellsrummy.errors import shown
 from hellsrummy.melds import Arrangement, MeldKind, arrange
+from hellsrummy.position import position
 from hellsrummy.state import GameState, Phase, TableMeld
 from hellsrummy.views import PlayerView
 
@@ -285,7 +287,7 @@ def _marks(where: GameState | PlayerView, highlight: Highlight, seat: int) -> _M
             raise ValueError(
                 f'highlight must be an action, cards or "discards", got {shown(highlight)}'
             )
-        marks.every = frozenset(_legal_discards(where))
+        marks.every = frozenset(discards(position(where)))  # none for another seat's view
     elif isinstance(highlight, Take | Pass):
         marks.discard = True
     elif isinstance(highlight, Meld):
@@ -307,15 +309,6 @@ def _marks(where: GameState | PlayerView, highlight: Highlight, seat: int) -> _M
     else:
         marks.cards.update(highlight)
     return marks
-
-
-def _legal_discards(where: GameState | PlayerView) -> list[Card]:
-    """The cards the seat to act may discard (none for the view of another seat)."""
-    from hellsrummy.moves import legal_actions  # the engine loads on demand
-
-    if where.phase is not Phase.PLAY:
-        return []
-    return [a.card for a in legal_actions(where) if isinstance(a, Discard)]
 
 
 # -- parts --------------------------------------------------------------------------------

@@ -204,11 +204,14 @@ def view(state: GameState, seat: int) -> PlayerView:
     )
     # The view shares what the state has worked out of the public table, and the seat to act
     # shares the facts of its position (they depend on nothing the view lacks).
-    known = getattr(state, "_table", None)
-    if known is not None:
-        object.__setattr__(seen, "_table", known)
     if seat == state.current:
-        object.__setattr__(seen, "_position", position(state))
+        here = position(state)
+        object.__setattr__(seen, "_position", here)
+        object.__setattr__(seen, "_table", here.table)
+    else:
+        known = getattr(state, "_table", None)
+        if known is not None:
+            object.__setattr__(seen, "_table", known)
     return seen
 
 
