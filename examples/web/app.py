@@ -29,6 +29,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hellsrummy import (
+    FORMAT,
     Action,
     CallRummy,
     GameState,
@@ -40,8 +41,6 @@ from hellsrummy import (
     SetPlayProtection,
     apply,
     arrange,
-    check,
-    contract_for,
     from_dict,
     json_schema,
     legal_actions,
@@ -61,6 +60,7 @@ MAX_BOT_STEPS = 20_000  # bot moves in a row at most (a safety net: games end lo
 
 #: Readable titles for the reasons an action is refused (the engine's message follows).
 TITLES: dict[Reason, str] = {
+    Reason.NOT_CLASSIC: "No Rummy calls at this table",
     Reason.WRONG_PHASE: "Not now",
     Reason.NOT_IN_HAND: "You do not hold that",
     Reason.NO_SUCH_MELD: "No such meld",
@@ -210,7 +210,6 @@ class Table:
                 stands = None if not slot.card.is_wild else slot.text.strip("[]")
                 slots.append({"card": str(slot.card), "stands_for": stands})
             arranged.append({"kind": laid.kind.value, "slots": slots})
-        difficulty = seen.rules.schedule[seen.round]
         return {
             "type": "update",
             "view": to_dict(seen),
@@ -219,7 +218,7 @@ class Table:
             "arranged": arranged,
             "hand_by_set": [str(c) for c in sort_by_set(seen.hand)],
             "hand_by_run": [str(c) for c in sort_by_run(seen.hand)],
-            "contract": str(contract_for(difficulty)),
+            "contract": str(seen.contract),
             "connected": [s.socket is not None for s in self.seats],
             "humans": [s.human for s in self.seats],
             "notice": notice,
@@ -243,8 +242,7 @@ def _notice(before: GameState, after: GameState, seat: int) -> str | None:
     """The online game's discard error or play-protection warning, if the action drew one."""
     from hellsrummy import DiscardErrorMade, PlayProtectionWarning
 
-    new = list(after.log)[len(list(before.log)) :] if after.round == before.round else []
-    for event in new:
+    for event in after.log.since(before.log):
         if isinstance(event, DiscardErrorMade) and event.seat == seat:
             return (
                 "Discard error! You may not discard a wildcard or a card that plays on the"
@@ -401,7 +399,7 @@ def _handle(table: Table, seat: int, data: dict[str, Any]) -> dict[str, Any] | N
     action: Action
     if kind == "action":
         try:
-            parsed = from_dict({"format": 2, **data.get("action", {}), "type": "action"})
+            parsed = from_dict({"format": FORMAT, **data.get("action", {}), "type": "action"})
         except (ValueError, TypeError, AttributeError) as error:
             return _error(f"bad action: {error}")
         action = parsed
@@ -418,17 +416,8 @@ def _handle(table: Table, seat: int, data: dict[str, Any]) -> dict[str, Any] | N
     if isinstance(action, (SetPlayProtection, Leave, CallRummy)):
         if action.seat != seat:
             return _error("you can only act for your own seat")
-        if isinstance(action, CallRummy):
-            return _error("this table plays the electronic discard policy: no calls")
     elif state.phase not in (Phase.DECIDE, Phase.PLAY) or state.current != seat:
         return _error("it is not your turn")
-    reason = check(state, action)
-    if reason is not None and not reason.penalizable:
-        try:
-            apply(state, action)
-        except IllegalActionError as error:
-            return _error(readable(error), error.reason)
-        return _error("not allowed", reason)
     try:
         after = apply(state, action)
     except IllegalActionError as error:
