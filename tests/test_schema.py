@@ -3,7 +3,7 @@
 Thousands of documents (states, every seat's view, the action played, each new event, the
 rules and the game record) from random games of every rule variant, 3 to 10 seats, are
 validated against :func:`hellsrummy.json_schema` with ``jsonschema``; a few hand-broken
-documents are rejected, and the schemas follow the field tables of ``serialize``.
+documents are rejected, and the schemas follow the field tables of ``serialize`` and ``readers``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from hellsrummy import (
     Rules,
     json_schema,
     new_game,
+    readers,
     serialize,
     to_dict,
     view,
@@ -150,8 +151,8 @@ def test_hand_broken_documents_are_rejected(
 
 
 def test_the_schemas_follow_the_field_tables_of_serialize() -> None:
-    assert set(schema_module._FIELD_SCHEMAS) == set(serialize._FIELD_READERS)
-    assert set(schema_module._SPECIAL_SCHEMAS) == set(serialize._SPECIAL_READERS)
+    assert set(schema_module._FIELD_SCHEMAS) == set(readers._FIELD_READERS)
+    assert set(schema_module._SPECIAL_SCHEMAS) == set(readers._SPECIAL_READERS)
     view_schema = json_schema("view")
     written = set(to_dict(view(new_game(3, seed=1), 0)))
     assert set(view_schema["properties"]) == written == set(view_schema["required"])

@@ -28,12 +28,11 @@ from hellsrummy import events as _events
 from hellsrummy.deck import SUITS
 from hellsrummy.difficulty import DIFFICULTIES
 from hellsrummy.errors import shown
+from hellsrummy.readers import _FIELD_READERS, _SPECIAL_READERS
 from hellsrummy.rules import DiscardPolicy, Rules, ScoreTable
 from hellsrummy.serialize import (
     _ACTIONS,
     _EVENTS,
-    _FIELD_READERS,
-    _SPECIAL_READERS,
     _STATE_SKIP,
     _VIEW_SKIP,
     FORMAT,
