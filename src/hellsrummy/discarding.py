@@ -156,13 +156,24 @@ def discards(here: Position) -> tuple[Card, ...]:
     """
     found = here.discards
     if found is None:
-        if here.phase is Phase.PLAY:
-            unrestricted = _unrestricted(here)
-            found = tuple(c for c in here.distinct if _verdict(here, c, unrestricted) is None)
-        else:
-            found = ()
+        found = _allowed(here) if here.phase is Phase.PLAY else ()
         here.discards = found
     return found
+
+
+def _allowed(here: Position) -> tuple[Card, ...]:
+    """The distinct cards that pass :func:`_verdict`, in card order."""
+    rules = here.rules
+    if rules.discard_policy is DiscardPolicy.CLASSIC or not rules.discard_taken_card:
+        unrestricted = _unrestricted(here)
+        return tuple(c for c in here.distinct if _verdict(here, c, unrestricted) is None)
+    # The usual rules at once: no wildcard, no rummy (unless nothing else is left), and
+    # nothing at all while play protection warns.
+    if _protected(here):
+        return ()
+    rummy = here.rummies
+    kept = tuple(c for c in here.distinct if not (c.is_wild or c in rummy))
+    return kept or here.distinct
 
 
 def legal_discards(state: GameState) -> list[Card]:

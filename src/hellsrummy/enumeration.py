@@ -33,6 +33,7 @@ from hellsrummy.solver import (
     _Pool,
     _search,
     _split,
+    _too_costly,
 )
 
 __all__ = ["fulfillments", "melds_of", "possible_melds"]
@@ -169,6 +170,9 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
     """
     pool = _check(hand, contract)
     if pool.size < contract.difficulty:
+        return iter(())
+    runs, sets = _plan(contract.requirements)[0][0]
+    if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
         return iter(())
     return _Enumeration(pool, contract.requirements).run()
 

@@ -310,6 +310,21 @@ class _RunSearch:
         return False
 
 
+def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
+    """Whether the runs and sets surely cannot be met: a cheap test, before any search.
+
+    Each meld needs at least the wildcards of the cheapest meld of its kind and size in the
+    whole hand (the sets together exactly :func:`_set_need`), and the melds are disjoint, so
+    the sum of those is a lower bound on the wildcards any fulfilment uses.
+    """
+    need = _set_need(pool.totals, sets)
+    if runs:
+        search = _RunSearch(pool, runs, sets)
+        cheapest = {size: search.cheapest(size) for size in search.sizes}
+        need += sum(cheapest[size] for size in runs)
+    return need > pool.wilds
+
+
 def _windows(masks: list[int], suits: list[int], size: int, start: int) -> list[tuple[int, int]]:
     """The run windows worth trying, as ``(wildcards needed, suit * 16 + low)``, cheapest first.
 
