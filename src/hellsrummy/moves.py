@@ -218,6 +218,12 @@ _set = object.__setattr__
 
 
 def _extend(number: int, added: Card) -> Extend:
+    if number < _SHARED:
+        return _EXTENDS[number][added.index]
+    return _new_extend(number, added)
+
+
+def _new_extend(number: int, added: Card) -> Extend:
     action: Extend = _new(Extend)
     _set(action, "meld", number)
     _set(action, "cards", (added,))
@@ -225,10 +231,23 @@ def _extend(number: int, added: Card) -> Extend:
 
 
 def _swap(number: int, natural: Card) -> SwapWildcard:
+    if number < _SHARED:
+        return _SWAPS[number][natural.index]
+    return _new_swap(number, natural)
+
+
+def _new_swap(number: int, natural: Card) -> SwapWildcard:
     action: SwapWildcard = _new(SwapWildcard)
     _set(action, "meld", number)
     _set(action, "card", natural)
     return action
+
+
+# Actions are values: the extensions and swaps of the first melds are made once and shared.
+_SHARED = 24
+_EVERY_CARD = sorted(pack(SUITS), key=lambda c: c.index)
+_EXTENDS = tuple(tuple(_new_extend(n, c) for c in _EVERY_CARD) for n in range(_SHARED))
+_SWAPS = tuple(tuple(_new_swap(n, c) for c in _EVERY_CARD) for n in range(_SHARED))
 
 
 def _meld(melds: tuple[tuple[Card, ...], ...]) -> Meld:
@@ -309,10 +328,20 @@ def _discards(here: Position) -> list[Action]:
     return [table[c] for c in discards(here)]
 
 
+def _plays_and_discards(here: Position) -> list[Action]:
+    """Every move of a seat that has met the minimum, at once (each part is quick)."""
+    found = _new_melds(here)
+    if here.held_rummies:
+        found += _extensions(here)
+        found += _swaps(here)
+    found += _discards(here)
+    return found
+
+
 # The sections of each kind of position, in the documented order.
 _DECIDING: tuple[_Section, ...] = (_decide,)
 _NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
-_MET: tuple[_Section, ...] = (_new_melds, _extensions, _swaps, _discards)
+_MET: tuple[_Section, ...] = (_plays_and_discards,)
 
 
 def _groups(requirements: Sequence[Requirement]) -> tuple[int, ...]:
