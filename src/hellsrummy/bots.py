@@ -34,8 +34,8 @@ from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, S
 from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.deck import Card
 from hellsrummy.enumeration import possible_melds
-from hellsrummy.melds import is_rummy
 from hellsrummy.moves import legal_actions
+from hellsrummy.position import table
 from hellsrummy.rules import DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
 from hellsrummy.solver import can_meet
@@ -74,6 +74,10 @@ class CallingBot(Bot, Protocol):
     def call(self, seen: PlayerView) -> CallRummy | None:
         """The call this seat makes now, or ``None``."""
         ...
+
+
+_TAKE = Take()
+_PASS = Pass()
 
 
 def _moves(seen: PlayerView) -> list[Action]:
@@ -161,9 +165,9 @@ class GreedyBot:
 
     def __call__(self, seen: PlayerView) -> Action:
         """The greedy move of the seat to act."""
+        if isinstance(seen, PlayerView) and seen.phase is Phase.DECIDE and seen.to_act:
+            return _TAKE if self._wants(seen) else _PASS
         moves = _moves(seen)
-        if seen.phase is Phase.DECIDE:
-            return Take() if self._wants(seen) else Pass()
         hand = list(seen.hand)
         meets = [m for m in moves if isinstance(m, Meld)]
         if meets:
@@ -228,7 +232,7 @@ class GreedyBot:
             # Worth taking only if it would not be the first card thrown away again.
             worst = max(with_it, key=lambda c: self._throwaway(c, kin))
             return worst is not card
-        if is_rummy(card, (meld.cards for meld in seen.melds)):
+        if card in table(seen).playable:  # a rummy
             return True
         return any(card in meld for meld in possible_melds(with_it, 3))
 

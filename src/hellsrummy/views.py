@@ -203,8 +203,9 @@ def view(state: GameState, seat: int) -> PlayerView:
         discarder=state.discarder,
     )
     # The view shares what the state has worked out of the public table, and the seat to act
-    # shares the facts of its position (they depend on nothing the view lacks).
-    if seat == state.current:
+    # shares the facts of its position in the play phase (they depend on nothing the view
+    # lacks; a decision between take and pass needs none).
+    if seat == state.current and state.phase is Phase.PLAY:
         here = position(state)
         object.__setattr__(seen, "_position", here)
         object.__setattr__(seen, "_table", here.table)
