@@ -372,20 +372,33 @@ def _with_deuces(
     a choice of deuces (in card order) goes in front of its naturals.
     """
     wanted = tuple(_wilds_in(meld) for meld in melds)
+    kept = [meld[w:] for meld, w in zip(melds, wanted, strict=True)]
     choices: list[tuple[tuple[Card, ...], ...]]
     if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
         choices = [tuple(melds)]
     else:
-        kept = [meld[w:] for meld, w in zip(melds, wanted, strict=True)]
         choices = [
             tuple(extra + naturals for extra, naturals in zip(chosen, kept, strict=True))
             for chosen in _deal_deuces(kinds, wanted)
         ]
-    if len(melds) == 1 or max(groups) == 1:  # every choice is a different move
+    if len(melds) == 1 or max(groups) == 1 or _apart(kept, groups):
+        # Every choice is a different move, its melds already in order: melds of identical
+        # requirements come lowest first, and with different naturals the deuces cannot
+        # change that order.
         return [_meld(laid) for laid in choices]
     # Two deuce choices can be each other's reordering (identical melds swapping deuces):
     # put melds of identical requirements in a fixed order and list each outcome once.
     return [_meld(laid) for laid in dict.fromkeys(_canonical(laid, groups) for laid in choices)]
+
+
+def _apart(kept: list[tuple[Card, ...]], groups: tuple[int, ...]) -> bool:
+    """Whether the melds of each run of identical requirements have different naturals."""
+    start = 0
+    for length in groups:
+        if length > 1 and len(set(kept[start : start + length])) < length:
+            return False
+        start += length
+    return True
 
 
 def _canonical(

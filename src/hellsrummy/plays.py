@@ -22,7 +22,7 @@ from hellsrummy.deck import Card, format_cards
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.events import Extended, Melded, Swapped
 from hellsrummy.melds import is_meld, meld_kinds
-from hellsrummy.position import position
+from hellsrummy.position import Position, position
 from hellsrummy.scoring import end_round
 from hellsrummy.state import GameState, Phase, TableMeld
 from hellsrummy.turns import in_round, insert, missing, remove, replace, successor
@@ -86,6 +86,9 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
     >>> verify_meld(state, Meld([cards("7H 8H 9H")])).reason
     <Reason.NOT_IN_HAND: 'not_in_hand'>
     """
+    here: Position | None = getattr(state, "_position", None)
+    if here is not None and here.moves is not None and action in here.moves:
+        return None  # one of the moves listed for this very position
     error = in_round(state, Phase.PLAY, "meld")
     if error:
         return error
