@@ -222,7 +222,7 @@ class _Enumeration:
         if len(self.requirements) > 2 and _search(self.pool, runs, sets, self.pool.wilds) is None:
             return iter(())
         if len(self.requirements) == 1:
-            return self.last(0, self.pool.wilds, 0)
+            return iter(self.last(0, self.pool.wilds, 0))
         return self.go(0, self.pool.wilds, 0)
 
     def feasible(self, k: int, wilds: int) -> bool:
@@ -245,7 +245,9 @@ class _Enumeration:
             if last:  # the last level reads only the counts
                 for at, n in places:
                     counts[at] -= n
-                yield from self.last(k + 1, wilds - need, taken | mask)
+                completed = self.last(k + 1, wilds - need, taken | mask)
+                if completed:
+                    yield from completed
                 for at, n in places:
                     counts[at] += n
             else:
@@ -259,19 +261,27 @@ class _Enumeration:
                         pool.give(at // _RANKS, at % _RANKS)
             chosen.pop()
 
-    def last(self, k: int, wilds: int, taken: int) -> Iterator[Fulfillment]:
-        """The choices of the last requirement, each completing a fulfilment."""
+    def last(self, k: int, wilds: int, taken: int) -> list[Fulfillment]:
+        """The choices of the last requirement, each completing a fulfilment.
+
+        A list (most calls find none or few): the melds chosen before are put together
+        only once one is found.
+        """
         counts = self.pool.counts
         floor = self.chosen[-1][2] if self.same[k] else None
-        head = self.melds()
-        used = sum(choice[1] for choice in self.chosen)
-        deuces = self.wild_cards[used:]
+        found: list[Fulfillment] = []
+        head: list[tuple[Card, ...]] = []
+        deuces: tuple[Card, ...] = ()
         for naturals, need, key, places, mask in self.lists[k]:
             if need > wilds or (floor is not None and key < floor):
                 continue
             if mask & taken and not all(counts[at] >= n for at, n in places):
                 continue
-            yield (*head, deuces[:need] + naturals)
+            if not found:
+                head = self.melds()
+                deuces = self.wild_cards[sum(choice[1] for choice in self.chosen) :]
+            found.append((*head, deuces[:need] + naturals))
+        return found
 
     def melds(self) -> list[tuple[Card, ...]]:
         """The melds chosen so far, the hand's deuces handed out in sorted order."""

@@ -280,13 +280,14 @@ def _deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
 
 def _meetings(here: Position) -> Iterator[Action]:
     contract = here.contract
+    found = fulfillments(here.hand, contract)
     kinds = _deuce_kinds(here.hand)
-    groups = _groups(contract.requirements)
     if len(kinds) <= 1:  # the deuces used are fixed, and listed melds are in canonical order
-        for fulfilment in fulfillments(here.hand, contract):
+        for fulfilment in found:
             yield _meld(fulfilment)
         return
-    for fulfilment in fulfillments(here.hand, contract):
+    groups = _groups(contract.requirements)
+    for fulfilment in found:
         yield from _with_deuces(fulfilment, kinds, groups)
 
 
@@ -344,7 +345,8 @@ _NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
 _MET: tuple[_Section, ...] = (_plays_and_discards,)
 
 
-def _groups(requirements: Sequence[Requirement]) -> tuple[int, ...]:
+@functools.lru_cache(maxsize=256)
+def _groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
     """The lengths of the runs of identical requirements (melds meeting them are unordered)."""
     return tuple(len(list(group)) for _, group in itertools.groupby(requirements))
 

@@ -273,15 +273,7 @@ class _RunSearch:
 
     def cheapest(self, size: int) -> int:
         """The fewest wildcards any single window of ``size`` needs now."""
-        window = _WINDOW[size]
-        held = 0
-        for s in self.suits:
-            mask = self.masks[s]
-            for low in range(_RANKS + 1 - size):
-                count = (mask & (window << low)).bit_count()
-                if count > held:
-                    held = count
-        return size - held
+        return _cheapest_window(self.masks, size)
 
     def go(self, k: int, budget: int, start: int) -> bool:
         pool, runs = self.pool, self.runs
@@ -310,6 +302,19 @@ class _RunSearch:
         return False
 
 
+def _cheapest_window(masks: list[int], size: int) -> int:
+    """The fewest wildcards any single run window of ``size`` needs from suit ``masks``."""
+    window = _WINDOW[size]
+    held = 0
+    for mask in masks:
+        if mask:
+            for low in range(_RANKS + 1 - size):
+                count = (mask & (window << low)).bit_count()
+                if count > held:
+                    held = count
+    return size - held
+
+
 def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
     """Whether the runs and sets surely cannot be met: a cheap test, before any search.
 
@@ -318,10 +323,8 @@ def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
     the sum of those is a lower bound on the wildcards any fulfilment uses.
     """
     need = _set_need(pool.totals, sets)
-    if runs:
-        search = _RunSearch(pool, runs, sets)
-        cheapest = {size: search.cheapest(size) for size in search.sizes}
-        need += sum(cheapest[size] for size in runs)
+    for size in runs:
+        need += _cheapest_window(pool.masks, size)
     return need > pool.wilds
 
 
