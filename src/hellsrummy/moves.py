@@ -303,9 +303,11 @@ def _extensions(here: Position) -> list[Action]:
     held = here.held_rummies
     if not held:
         return []
+    rummies = here.rummies
     return [
         _extend(number, c)
         for number, accepted in enumerate(here.table.extends)
+        if not accepted.isdisjoint(rummies)  # most melds take none of the hand's cards
         for c in held
         if c in accepted
     ]
@@ -315,10 +317,11 @@ def _swaps(here: Position) -> list[Action]:
     held = here.held_rummies
     if not held:
         return []
+    rummies = here.rummies
     return [
         _swap(number, c)
         for number, accepted in enumerate(here.table.buys)
-        if accepted
+        if accepted and not accepted.isdisjoint(rummies)
         for c in held
         if c in accepted
     ]
