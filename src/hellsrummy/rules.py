@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.deck import Card, Rank
+from hellsrummy.deck import SUITS, Card, Rank, pack
 from hellsrummy.difficulty import DEFAULT_DECK_PLAN, STANDARD_SCHEDULE, DeckPlan, contract_for
 from hellsrummy.errors import instance_of, shown
 
@@ -113,7 +113,13 @@ def penalty_value(card: Card) -> int:
     >>> [penalty_value(c) for c in cards("3C 9C 10C KC AC 2C")]
     [5, 5, 10, 10, 15, 20]
     """
-    return _DEFAULT_SCORES.value(card)
+    return _PENALTIES[card.index]
+
+
+# The default points of every card, by card index (bots ask for them all the time).
+_PENALTIES: tuple[int, ...] = tuple(
+    _DEFAULT_SCORES.value(c) for c in sorted(pack(SUITS), key=lambda c: c.index)
+)
 
 
 # The most rounds a schedule may hold (documented on Rules.schedule).

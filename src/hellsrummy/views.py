@@ -183,7 +183,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         current=state.current,
         phase=state.phase,
         hand=state.hands[seat],
-        hand_sizes=tuple(len(hand) for hand in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         melds=state.melds,
         discard=state.discard,
         stock_size=len(state.stock),
