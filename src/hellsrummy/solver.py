@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from hellsrummy.contracts import Contract, Requirement
@@ -304,15 +305,23 @@ class _RunSearch:
 
 def _cheapest_window(masks: list[int], size: int) -> int:
     """The fewest wildcards any single run window of ``size`` needs from suit ``masks``."""
-    window = _WINDOW[size]
+    most = _most_in_window(size)
     held = 0
     for mask in masks:
-        if mask:
-            for low in range(_RANKS + 1 - size):
-                count = (mask & (window << low)).bit_count()
-                if count > held:
-                    held = count
+        if most[mask] > held:
+            held = most[mask]
     return size - held
+
+
+@functools.lru_cache(maxsize=_RANKS + 1)
+def _most_in_window(size: int) -> tuple[int, ...]:
+    """For every rank mask of a suit, the most of its ranks one window of ``size`` holds."""
+    window = _WINDOW[size]
+    lows = range(_RANKS + 1 - size)
+    return tuple(
+        max(((mask & (window << low)).bit_count() for low in lows), default=0)
+        for mask in range(1 << _RANKS)
+    )
 
 
 def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
