@@ -80,11 +80,16 @@ _TAKE = Take()
 _PASS = Pass()
 
 
-def _moves(seen: PlayerView) -> list[Action]:
+def _check(seen: PlayerView) -> None:
+    """Refuse anything but the view of the seat to act."""
     if not isinstance(seen, PlayerView):
         raise ValueError(f"a bot sees only a PlayerView, got {type(seen).__name__}")
     if not seen.to_act:
         raise ValueError(f"seat {seen.seat} is not the seat to act")
+
+
+def _moves(seen: PlayerView) -> list[Action]:
+    _check(seen)
     return list(legal_actions(seen))
 
 
@@ -165,9 +170,10 @@ class GreedyBot:
 
     def __call__(self, seen: PlayerView) -> Action:
         """The greedy move of the seat to act."""
-        if isinstance(seen, PlayerView) and seen.phase is Phase.DECIDE and seen.to_act:
+        _check(seen)
+        if seen.phase is Phase.DECIDE:  # take or pass: nothing to list
             return _TAKE if self._wants(seen) else _PASS
-        moves = _moves(seen)
+        moves = list(legal_actions(seen))
         hand = list(seen.hand)
         meets = [m for m in moves if isinstance(m, Meld)]
         if meets:

@@ -55,7 +55,7 @@ from collections.abc import Callable, Iterator, Sequence
 from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.calls import rummy_calls
 from hellsrummy.contracts import Requirement
-from hellsrummy.deck import SUITS, Card, pack
+from hellsrummy.deck import _BY_INDEX, SUITS, Card, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
 from hellsrummy.enumeration import fulfillments, possible_melds
@@ -245,9 +245,8 @@ def _new_swap(number: int, natural: Card) -> SwapWildcard:
 
 # Actions are values: the extensions and swaps of the first melds are made once and shared.
 _SHARED = 24
-_EVERY_CARD = sorted(pack(SUITS), key=lambda c: c.index)
-_EXTENDS = tuple(tuple(_new_extend(n, c) for c in _EVERY_CARD) for n in range(_SHARED))
-_SWAPS = tuple(tuple(_new_swap(n, c) for c in _EVERY_CARD) for n in range(_SHARED))
+_EXTENDS = tuple(tuple(_new_extend(n, c) for c in _BY_INDEX) for n in range(_SHARED))
+_SWAPS = tuple(tuple(_new_swap(n, c) for c in _BY_INDEX) for n in range(_SHARED))
 
 
 def _meld(melds: tuple[tuple[Card, ...], ...]) -> Meld:
@@ -335,9 +334,8 @@ def _discards(here: Position) -> list[Action]:
 def _plays_and_discards(here: Position) -> list[Action]:
     """Every move of a seat that has met the minimum, at once (each part is quick)."""
     found = _new_melds(here)
-    if here.held_rummies:
-        found += _extensions(here)
-        found += _swaps(here)
+    found += _extensions(here)
+    found += _swaps(here)
     found += _discards(here)
     return found
 

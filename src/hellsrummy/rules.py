@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.deck import SUITS, Card, Rank, pack
+from hellsrummy.deck import _BY_INDEX, Card, Rank
 from hellsrummy.difficulty import DEFAULT_DECK_PLAN, STANDARD_SCHEDULE, DeckPlan, contract_for
 from hellsrummy.errors import instance_of, shown
 
@@ -117,9 +117,7 @@ def penalty_value(card: Card) -> int:
 
 
 # The default points of every card, by card index (bots ask for them all the time).
-_PENALTIES: tuple[int, ...] = tuple(
-    _DEFAULT_SCORES.value(c) for c in sorted(pack(SUITS), key=lambda c: c.index)
-)
+_PENALTIES: tuple[int, ...] = tuple(_DEFAULT_SCORES.value(c) for c in _BY_INDEX)
 
 
 # The most rounds a schedule may hold (documented on Rules.schedule).

@@ -32,7 +32,7 @@ import functools
 from collections.abc import Iterable
 
 from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import Card, Rank, Suit, sort_cards
+from hellsrummy.deck import _BY_INDEX, Card, Rank, Suit, sort_cards
 from hellsrummy.errors import shown
 from hellsrummy.melds import MeldKind
 
@@ -67,7 +67,7 @@ _WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r 
 # _PLACES[card.index]: a natural's (pool place, suit, rank index); None for a wildcard.
 _PLACES: tuple[tuple[int, int, int] | None, ...] = tuple(
     None if c.is_wild else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), c.rank - 3)
-    for c in sorted((Card(rank, suit) for suit in Suit for rank in Rank), key=lambda c: c.index)
+    for c in _BY_INDEX
 )
 
 
