@@ -145,6 +145,7 @@ from hellsrummy.simulation import (
     offer_calls,
     play_game,
     simulate,
+    stream_results,
 )
 from hellsrummy.solver import (
     Fulfillment,
@@ -290,6 +291,7 @@ __all__ = [
     "sort_by_set",
     "sort_cards",
     "state_from_view",
+    "stream_results",
     "swaps",
     "to_dict",
     "view",

@@ -20,16 +20,21 @@ Bots must be picklable to run in other processes (the library's bots are).
 from __future__ import annotations
 
 import concurrent.futures
+import itertools
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
 from hellsrummy.bots import Bot
 from hellsrummy.calls import rummy_calls
+from hellsrummy.difficulty import DIFFICULTIES
 from hellsrummy.engine import apply, new_game, next_round
 from hellsrummy.errors import shown
 from hellsrummy.position import table
+from hellsrummy.readers import _Reader
 from hellsrummy.rules import DiscardPolicy, Rules
 from hellsrummy.shuffle import Seed, seed_bytes
 from hellsrummy.state import GameState, Phase
@@ -42,6 +47,7 @@ __all__ = [
     "offer_calls",
     "play_game",
     "simulate",
+    "stream_results",
 ]
 
 
@@ -94,6 +100,88 @@ class GameResult:
         4
         """
         return len(self.totals)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data (one line of a results file, say).
+
+        >>> from hellsrummy import RandomBot
+        >>> data = play_game([RandomBot(1)] * 3, "doc", 0).to_dict()
+        >>> data["type"], data["game"], len(data["rounds"])
+        ('GameResult', 0, 5)
+        """
+        return {
+            "type": "GameResult",
+            "game": self.game,
+            "seats": list(self.seats),
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "rounds": [
+                {
+                    "difficulty": r.difficulty,
+                    "points": list(r.points),
+                    "winner": r.winner,
+                    "met_after": list(r.met_after),
+                    "turns": r.turns,
+                }
+                for r in self.rounds
+            ],
+            "decisions": self.decisions,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameResult:
+        """Read a result written by :meth:`to_dict`; bad data raises :class:`ValueError`.
+
+        >>> from hellsrummy import RandomBot
+        >>> result = play_game([RandomBot(1)] * 3, "doc", 0)
+        >>> GameResult.from_dict(result.to_dict()) == result
+        True
+        >>> GameResult.from_dict({**result.to_dict(), "winners": [5]})
+        Traceback (most recent call last):
+        ...
+        ValueError: winners: must be the bots with the lowest total, [0], got [5]
+        """
+        reader = _Reader(data)
+        if reader.key("type").value != "GameResult":
+            raise ValueError("type: must be 'GameResult'")
+        seats = reader.key("seats").ints(None)
+        count = len(seats)
+        if sorted(seats) != list(range(count)) or not count:
+            raise ValueError(f"seats: must order the seats 0 to {count - 1}, got {list(seats)}")
+        totals = reader.key("totals").ints(count)
+        best = min(totals)
+        winners = reader.key("winners").ints(None)
+        lowest = [b for b in range(count) if totals[b] == best]
+        if list(winners) != lowest:
+            raise ValueError(
+                f"winners: must be the bots with the lowest total, {lowest}, got {list(winners)}"
+            )
+        rounds = []
+        for item in reader.key("rounds").items():
+            winner = item.key("winner").optional(lambda seat: seat.seat(count))
+            met_after = tuple(
+                turn.optional(lambda value: value.integer(0))
+                for turn in item.key("met_after").items()
+            )
+            if len(met_after) != count:
+                raise ValueError(f"{item.path}.met_after: must have {count} entries")
+            rounds.append(
+                RoundSummary(
+                    difficulty=item.key("difficulty").integer(min(DIFFICULTIES), max(DIFFICULTIES)),
+                    points=item.key("points").ints(count),
+                    winner=winner,
+                    met_after=met_after,
+                    turns=item.key("turns").integer(0),
+                )
+            )
+        return cls(
+            game=reader.key("game").integer(0),
+            seats=seats,
+            totals=totals,
+            winners=winners,
+            rounds=tuple(rounds),
+            decisions=reader.key("decisions").integer(0),
+        )
 
 
 def _game_seed(seed: Seed, game: int) -> bytes:
@@ -215,6 +303,150 @@ def _play_chunk(
     return [play_game(bots, seed, game, rules) for game in games]
 
 
+def _game_numbers(games: int | Iterable[int]) -> Sequence[int]:
+    """The game numbers of a study: ``range(games)`` for a count, else the numbers checked."""
+    if isinstance(games, bool):
+        raise ValueError(f"games must be a count or game numbers, got {shown(games)}")
+    if isinstance(games, int):
+        if games < 0:
+            raise ValueError(f"games must be a non-negative int, got {shown(games)}")
+        return range(games)
+    if isinstance(games, range):
+        if games and min(games) < 0:
+            raise ValueError(f"game numbers must be non-negative, got {shown(games)}")
+        return games
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise ValueError(f"games must be a count or game numbers, got {shown(games)}")
+    numbers = tuple(games)
+    seen: set[int] = set()
+    for number in numbers:
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise ValueError(f"game numbers must be non-negative ints, got {shown(number)}")
+        if number in seen:
+            raise ValueError(f"game {number} is asked for twice")
+        seen.add(number)
+    return numbers
+
+
+def stream_results(
+    bots: Sequence[Bot],
+    *,
+    games: int | Iterable[int],
+    seed: Seed,
+    rules: Rules | None = None,
+    workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
+    chunk: int = 16,
+    ordered: bool = False,
+    ahead: int | None = None,
+) -> Iterator[GameResult]:
+    """Play a study's games and yield each :class:`GameResult` as soon as its chunk is done.
+
+    The streaming form of :func:`simulate`, for studies too long to wait for: write each
+    result as it arrives, and resume an interrupted study by asking only for the games not
+    written yet. ``games`` is a count (games ``0`` to ``games - 1``) or the game numbers
+    themselves, in any order and each at most once; game ``g`` is the same game whichever
+    other games are asked for, and on however many workers. Results come in the order their
+    chunks finish (``ordered=True``: in the order of ``games``).
+
+    ``workers`` and ``executor`` work as in :func:`simulate`. At most ``ahead`` chunks are
+    submitted and not yet yielded (default: four per worker, or 256 on an ``executor``;
+    raise it for a cluster of more than a few dozen workers), so that a million-game study
+    holds only a window of pending work. Each game is yielded exactly once, also when an
+    executor reruns a chunk (a Dask worker lost mid-chunk). Closing the iterator early
+    (``break``) cancels the chunks not started and, without an ``executor``, shuts its
+    process pool down.
+
+    >>> from hellsrummy import RandomBot
+    >>> bots = [RandomBot(1)] * 3
+    >>> [result.game for result in stream_results(bots, games=[7, 2], seed=1, ordered=True)]
+    [7, 2]
+    >>> every = simulate(bots, games=8, seed=1)
+    >>> first = list(stream_results(bots, games=range(0, 8, 2), seed=1))
+    >>> rest = list(stream_results(bots, games=range(1, 8, 2), seed=1))
+    >>> sorted(first + rest, key=lambda result: result.game) == every
+    True
+    """
+    return _flat(_chunks(bots, games, seed, rules, workers, executor, chunk, ordered, ahead))
+
+
+def _flat(chunks: Iterator[list[GameResult]]) -> Iterator[GameResult]:
+    try:
+        for results in chunks:
+            yield from results
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()  # cancels what is pending at once, not when the generator is collected
+
+
+def _chunks(
+    bots: Sequence[Bot],
+    games: int | Iterable[int],
+    seed: Seed,
+    rules: Rules | None,
+    workers: int,
+    executor: concurrent.futures.Executor | None,
+    chunk: int,
+    ordered: bool,
+    ahead: int | None,
+) -> Iterator[list[GameResult]]:
+    """The arguments checked at once; then each chunk's results, as it is done."""
+    bots = list(bots)
+    numbers = _game_numbers(games)
+    if not bots:
+        raise ValueError("a study needs at least one bot per seat")
+    for name, value in (("workers", workers), ("chunk", chunk), ("ahead", ahead)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise ValueError(f"{name} must be a positive int, got {shown(value)}")
+    seed_bytes(seed)
+    new_game(len(bots), seed=seed, rules=rules)  # validates the table and rules up front
+    parts = (numbers[start : start + chunk] for start in range(0, len(numbers), chunk))
+    if executor is None and workers == 1:
+        return (_play_chunk(bots, seed, rules, part) for part in parts)
+    window = ahead or (4 * workers if executor is None else 256)
+    return _on_pool(bots, seed, rules, parts, workers, executor, ordered, window)
+
+
+def _on_pool(
+    bots: list[Bot],
+    seed: Seed,
+    rules: Rules | None,
+    parts: Iterator[Sequence[int]],
+    workers: int,
+    executor: concurrent.futures.Executor | None,
+    ordered: bool,
+    window: int,
+) -> Iterator[list[GameResult]]:
+    """Each chunk's results from a pool, at most ``window`` chunks pending."""
+    # "spawn" starts clean interpreters: safe even when the caller runs threads (forking a
+    # threaded process can deadlock), and the same on every platform.
+    pool = executor or concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+    )
+    pending: deque[concurrent.futures.Future[list[GameResult]]] = deque()
+    try:
+        for part in itertools.islice(parts, window):
+            pending.append(pool.submit(_play_chunk, bots, seed, rules, part))
+        while pending:
+            if ordered:
+                done = pending.popleft()
+            else:
+                done = next(concurrent.futures.as_completed(pending))
+                pending.remove(done)
+            results = done.result()
+            for part in itertools.islice(parts, 1):
+                pending.append(pool.submit(_play_chunk, bots, seed, rules, part))
+            yield results
+    finally:
+        for future in pending:
+            future.cancel()
+        if executor is None:
+            pool.shutdown(cancel_futures=True)
+
+
 def simulate(
     bots: Sequence[Bot],
     *,
@@ -236,7 +468,7 @@ def simulate(
     (started with "spawn", so bots defined in a script need the usual
     ``if __name__ == "__main__":`` guard); with an
     ``executor`` they run on it. ``progress(done, total)`` is called after each chunk of
-    games (in the calling thread).
+    games (in the calling thread). :func:`stream_results` gives the results as they arrive.
 
     >>> from hellsrummy import GreedyBot, RandomBot
     >>> seen = []
@@ -245,45 +477,12 @@ def simulate(
     >>> seen, [r.game for r in results]
     ([1, 2, 3], [0, 1, 2])
     """
-    bots = list(bots)
-    if not bots:
-        raise ValueError("simulate needs at least one bot per seat")
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a non-negative int, got {shown(games)}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive int, got {shown(workers)}")
-    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-        raise ValueError(f"chunk must be a positive int, got {shown(chunk)}")
-    seed_bytes(seed)
-    new_game(len(bots), seed=seed, rules=rules)  # validates the table and rules up front
-    chunks = [list(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]
     results: list[GameResult] = []
-    done = 0
-    if executor is None and workers == 1:
-        for games_in_chunk in chunks:
-            results += _play_chunk(bots, seed, rules, games_in_chunk)
-            done += len(games_in_chunk)
-            if progress is not None:
-                progress(done, games)
-        return results
-    own = executor is None
-    # "spawn" starts clean interpreters: safe even when the caller runs threads (forking a
-    # threaded process can deadlock), and the same on every platform.
-    pool = executor or concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers, mp_context=multiprocessing.get_context("spawn")
-    )
-    try:
-        futures = {
-            pool.submit(_play_chunk, bots, seed, rules, games_in_chunk): len(games_in_chunk)
-            for games_in_chunk in chunks
-        }
-        for future in concurrent.futures.as_completed(futures):
-            results += future.result()
-            done += futures[future]
-            if progress is not None:
-                progress(done, games)
-    finally:
-        if own:
-            pool.shutdown()
+    for done in _chunks(bots, games, seed, rules, workers, executor, chunk, False, None):
+        results += done
+        if progress is not None:
+            progress(len(results), games)
     results.sort(key=lambda result: result.game)
     return results
