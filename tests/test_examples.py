@@ -68,3 +68,27 @@ def test_pictures_writes_svg_files_of_a_game_and_an_index(tmp_path: Path) -> Non
     for picture in pictures:
         assert ET.parse(picture).getroot().tag == "{http://www.w3.org/2000/svg}svg"
         assert f"src='{picture.name}'" in index
+
+
+def test_cluster_study_streams_to_a_file_and_resumes_after_an_interruption(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from hellsrummy import GameResult, GreedyBot, simulate
+
+    out = tmp_path / "study.jsonl"
+    common = ["--local", "2", "--seed", "smoke", "--chunk", "2", "--out", str(out)]
+    done = run("cluster_study.py", "--games", "6", *common)
+    assert done.returncode == 0, done.stderr
+    assert "6 of 6 games" in done.stdout
+    with out.open("a") as file:
+        file.write('{"type": "GameResult", "game": 6, "sea')  # cut short mid-line
+    done = run("cluster_study.py", "--games", "10", *common)
+    assert done.returncode == 0, done.stderr
+    assert "10 of 10 games" in done.stdout
+    lines = out.read_text().splitlines()
+    results = sorted(
+        (GameResult.from_dict(json.loads(line)) for line in lines), key=lambda r: r.game
+    )
+    assert results == simulate([GreedyBot()] * 4, games=10, seed="smoke")
