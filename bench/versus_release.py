@@ -1,17 +1,27 @@
-"""Side-by-side speed: the working tree's hellsrummy against an older release, one core.
+"""Side-by-side speed: the working tree's hellsrummy against another build of it, one core.
 
-The two versions cannot share a process, so this script (the driver) starts two workers — this
-same file run with ``--worker`` — one under the current interpreter (``sys.executable``, which
-must import the working tree's hellsrummy, e.g. the dev venv's editable install) and one under
-``--python-old`` (a venv with the release installed). The driver and both workers are pinned
-to the same single core. The driver tells one worker at a time to play a chunk of whole games
-and reads back (games, decisions, seconds) over a line protocol on the workers' stdin/stdout,
-so no files are needed. Both workers play *the same games* in each pair of chunks (the same
-game numbers from a fixed seed); the number of games per chunk is set once, from a warm-up,
-so that a chunk lasts about ``--chunk`` seconds. Each pair gives a ratio new/old (the order
-old/new alternates from pair to pair); the script prints every chunk and the median ratio with
-its range. The machines this runs on are shared and noisy: only a ratio measured side by side
-like this means anything.
+The other build is an older release, or a build of the same version made differently (a compiled
+build against the pure one), installed in a second venv. The two builds cannot share a process,
+so this script (the driver) starts two workers — this same file run with ``--worker`` — one
+under the current interpreter (``sys.executable``, "this" side, labelled ``--label-this``,
+default ``new``; normally the dev venv's editable install of the working tree) and one under
+``--python-other`` (``--python-old`` is the same option, its older name), labelled
+``--label-other`` (default ``old``).
+
+The workers run without ``PYTHONPATH``: the driver drops it from their environment, so that a
+``PYTHONPATH`` pointing at a source tree (``src``) cannot make both import the same source; each
+imports the hellsrummy installed in its own venv. The driver prints, for each side, the
+interpreter, the hellsrummy version, its ``__file__`` and its ``COMPILED`` flag (False when the
+build has none), and stops if both sides import the same file.
+
+The driver and both workers are pinned to the same single core. The driver tells one worker at a
+time to play a chunk of whole games and reads back (games, decisions, seconds) over a line
+protocol on the workers' stdin/stdout, so no files are needed. Both workers play *the same
+games* in each pair of chunks (the same game numbers from a fixed seed); the number of games per
+chunk is set once, from a warm-up, so that a chunk lasts about ``--chunk`` seconds. Each pair
+gives a ratio this/other (the order of the two alternates from pair to pair); the script prints
+every chunk and the median ratio with its range. The machines this runs on are shared and noisy:
+only a ratio measured side by side like this means anything.
 
 Workloads (``--workload``):
 
@@ -22,8 +32,8 @@ Workloads (``--workload``):
   standard schedule, whole games; the game and its random stream are seeded by the game
   number — decisions/s.
 
-The worker only uses API that exists in 0.1.0. If the two versions' games differ (a changed
-move order or rule), the decision counts of a pair differ and the chunk is marked.
+The worker only uses API that exists in 0.1.0. If the two sides' games differ (a changed move
+order or rule), the decision counts of a pair differ and the chunk is marked.
 
 Make a venv with the release (0.1.0 may not be on PyPI yet, so from the git tag)::
 
@@ -36,6 +46,12 @@ Then, from the repository root with the dev venv (editable install) active::
     python bench/versus_release.py --python-old /tmp/old/bin/python --workload greedy
     python bench/versus_release.py --python-old /tmp/old/bin/python --workload random \\
         --rounds 9 --chunk 2
+
+A compiled build against the pure one (the same version), with the compiled build in its own
+venv (``/tmp/compiled``) and the dev venv's editable, pure install on this side::
+
+    python bench/versus_release.py --python-other /tmp/compiled/bin/python \\
+        --label-other compiled --label-this pure --workload random --rounds 9 --chunk 2
 """
 
 from __future__ import annotations
@@ -112,6 +128,7 @@ def worker(workload: str, seed: str) -> None:
         "machine": platform.machine(),
         "version": hellsrummy.__version__,
         "file": hellsrummy.__file__,
+        "compiled": getattr(hellsrummy, "COMPILED", False),
         "pinned": pinned,
         "core": sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
     }
@@ -145,6 +162,11 @@ def worker(workload: str, seed: str) -> None:
 # --- the driver ------------------------------------------------------------------------------
 
 
+def worker_environment() -> dict[str, str]:
+    """The driver's environment without ``PYTHONPATH``: each worker imports its venv's build."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+
+
 class Worker:
     """One worker subprocess and its pipes."""
 
@@ -157,6 +179,7 @@ class Worker:
             stdout=subprocess.PIPE,
             text=True,
             bufsize=1,
+            env=worker_environment(),
         )
         reply = self._read()
         if not reply.startswith("hello "):
@@ -194,7 +217,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--python-old", help="the interpreter of a venv with the older release")
+    parser.add_argument(
+        "--python-other",
+        "--python-old",
+        dest="python_other",
+        help="the interpreter of a venv with the other build (an older release, or the same"
+        " version built differently); --python-old is its older name",
+    )
+    parser.add_argument("--label-other", default="old", help="that side's name (default old)")
+    parser.add_argument("--label-this", default="new", help="this side's name (default new)")
     parser.add_argument("--workload", choices=sorted(WORKLOADS), default="greedy")
     parser.add_argument("--rounds", type=int, default=9, help="pairs of chunks (default 9)")
     parser.add_argument("--chunk", type=float, default=2.0, help="seconds per chunk (default 2)")
@@ -204,69 +235,78 @@ def main() -> None:
     if args.worker:
         worker(args.workload, args.seed)
         return
-    if not args.python_old:
-        parser.error("--python-old PATH is required (the python of a venv with the release)")
+    if not args.python_other:
+        parser.error("--python-other PATH is required (the python of a venv with the other build)")
+    if args.label_this == args.label_other:
+        parser.error(f"both sides are labelled {args.label_this!r}")
 
     pinned = pin_to_one_core()  # the workers inherit this single core and pin to it again
     print(f"Python {platform.python_version()} on {platform.machine()}; driver {pinned}")
+    if "PYTHONPATH" in os.environ:
+        print(f"PYTHONPATH={os.environ['PYTHONPATH']} is not passed on to the workers")
     unit = WORKLOADS[args.workload]
     workers: list[Worker] = []
     try:
-        new = Worker("new", sys.executable, args.workload, args.seed)
-        workers.append(new)
-        old = Worker("old", args.python_old, args.workload, args.seed)
-        workers.append(old)
-        for w in (old, new):
+        this = Worker(args.label_this, sys.executable, args.workload, args.seed)
+        workers.append(this)
+        other = Worker(args.label_other, args.python_other, args.workload, args.seed)
+        workers.append(other)
+        for w in (other, this):
             i = w.info
             print(
-                f"{w.label}: hellsrummy {i['version']} from {i['file']}\n"
+                f"{w.label}: hellsrummy {i['version']} from {i['file']}"
+                f" (COMPILED {i.get('compiled', False)})\n"
                 f"     Python {i['python']} on {i['machine']} ({i['executable']}); {i['pinned']}"
             )
-        if os.path.realpath(old.info["file"]) == os.path.realpath(new.info["file"]):
+        if os.path.realpath(other.info["file"]) == os.path.realpath(this.info["file"]):
             raise SystemExit("both workers import the same hellsrummy: nothing to compare")
         here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        if not os.path.realpath(new.info["file"]).startswith(os.path.realpath(here) + os.sep):
-            print(f"warning: the new worker's hellsrummy is not this checkout's ({here})")
-        if old.info["core"] != new.info["core"]:
-            raise SystemExit(f"workers on different cores: {old.info['core']} {new.info['core']}")
-        if old.info["python"] != new.info["python"]:
+        if not os.path.realpath(this.info["file"]).startswith(os.path.realpath(here) + os.sep):
+            print(f"note: the {this.label} worker's hellsrummy is not this checkout's ({here})")
+        if other.info["core"] != this.info["core"]:
+            raise SystemExit(
+                f"workers on different cores: {other.info['core']} {this.info['core']}"
+            )
+        if other.info["python"] != this.info["python"]:
             print("warning: different Python versions; the ratio measures them too")
 
         # Warm both up, and size the chunks: COUNT games take about --chunk s on average.
         per_game = []
-        for w in (old, new):
+        for w in (other, this):
             games, _, seconds = w.ask(f"warm {max(1.0, args.chunk / 2)}")
             per_game.append(seconds / games)
         count = max(1, round(args.chunk / statistics.mean(per_game)))
         print(
-            f"workload {args.workload} ({unit}); {count} games per chunk"
-            f" (warm-up: old {1 / per_game[0]:.1f} games/s, new {1 / per_game[1]:.1f} games/s)"
+            f"workload {args.workload} ({unit}); {count} games per chunk (warm-up:"
+            f" {other.label} {1 / per_game[0]:.1f} games/s, {this.label} {1 / per_game[1]:.1f}"
+            " games/s)"
         )
 
+        ratio_name = f"{this.label}/{other.label}"
         ratios = []
         differ = 0
         for number in range(args.rounds):
             first = number * count
-            order = (old, new) if number % 2 == 0 else (new, old)
-            done = {w.label: w.ask(f"play {first} {count}") for w in order}
+            order = (other, this) if number % 2 == 0 else (this, other)
+            done = {w: w.ask(f"play {first} {count}") for w in order}
             rate = {}
-            for label, (games, decisions, seconds) in done.items():
-                rate[label] = (games if args.workload == "greedy" else decisions) / seconds
-            ratios.append(rate["new"] / rate["old"])
-            same = done["new"][1] == done["old"][1]
+            for w, (games, decisions, seconds) in done.items():
+                rate[w] = (games if args.workload == "greedy" else decisions) / seconds
+            ratios.append(rate[this] / rate[other])
+            same = done[this][1] == done[other][1]
             differ += not same
             print(
                 f"pair {number + 1} (games {first}-{first + count - 1}, {order[0].label} first):"
-                f" old {rate['old']:10,.1f}  new {rate['new']:10,.1f} {unit}"
-                f"   ratio new/old {ratios[-1]:.3f}"
+                f" {other.label} {rate[other]:10,.1f}  {this.label} {rate[this]:10,.1f} {unit}"
+                f"   ratio {ratio_name} {ratios[-1]:.3f}"
                 + ("" if same else "  * decision counts differ")
             )
         print(
-            f"median ratio new/old {statistics.median(ratios):.3f}"
+            f"median ratio {ratio_name} {statistics.median(ratios):.3f}"
             f" (range {min(ratios):.3f}-{max(ratios):.3f}, {len(ratios)} pairs, {unit})"
         )
         if differ:
-            print(f"* in {differ} pairs the versions played different games (rules or move order)")
+            print(f"* in {differ} pairs the two sides played different games (rules or move order)")
     finally:
         for w in workers:
             w.close()
