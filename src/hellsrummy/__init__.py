@@ -125,6 +125,7 @@ from hellsrummy.rules import (
     penalty_value,
 )
 from hellsrummy.schema import SCHEMA_KINDS, json_schema
+from hellsrummy.search import SearchBot
 from hellsrummy.serialize import (
     FORMAT,
     from_dict,
@@ -230,6 +231,7 @@ __all__ = [
     "Rules",
     "RummyCalled",
     "ScoreTable",
+    "SearchBot",
     "SeatLeft",
     "Seed",
     "SetPlayProtection",

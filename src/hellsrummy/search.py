@@ -1,0 +1,178 @@
+"""A search bot: determinized Monte-Carlo search over the moves of a view, GreedyBot rollouts.
+
+:class:`SearchBot` sees only its :class:`hellsrummy.PlayerView`, like every bot. To choose a
+move it deals the cards it cannot see at random, consistently with what it has seen
+(:func:`hellsrummy.resample`), tries each candidate move on that deal, and finishes the round
+with :class:`hellsrummy.GreedyBot` players (itself included); its score for a move is the
+points its seat is left with when the round ends (fewer is better, a round won scores 0).
+
+* **Common deals.** Every surviving candidate is tried on the *same* deals, so that the
+  comparison between two moves is not drowned in the luck of the deal: the difference between
+  their scores on one deal is far less noisy than either score.
+* **Successive halving.** After 2, 4, 8... deals, the worse half of the candidates is dropped,
+  so that most of the budget goes to telling the good moves apart.
+* **Candidates.** At a take-or-pass decision both; in play, the move GreedyBot would make
+  first, then the discards GreedyBot likes best, then the other plays, up to ``width``.
+
+The budget is ``iterations`` rollouts per decision (the bot is then a pure function of its
+seed and the view: a game replays exactly) or ``seconds`` per decision (faster machines search
+more; no longer reproducible). A decision with one legal move costs nothing.
+
+>>> from hellsrummy import new_game, view
+>>> state = new_game(4, seed="search")
+>>> bot = SearchBot(seed=1, iterations=8)
+>>> bot(view(state, state.current)) == bot(view(state, state.current))
+True
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import attrs
+
+from hellsrummy.actions import Action, Discard
+from hellsrummy.bots import GreedyBot, _check, _Kinship
+from hellsrummy.engine import apply
+from hellsrummy.errors import shown
+from hellsrummy.moves import legal_actions
+from hellsrummy.rules import penalty_value
+from hellsrummy.shuffle import Seed
+from hellsrummy.state import GameState, Phase
+from hellsrummy.views import PlayerView, resample, view
+
+__all__ = ["SearchBot"]
+
+_IN_ROUND = (Phase.DECIDE, Phase.PLAY)
+
+#: Decisions a rollout may take before it is cut short and scored by the hand's penalty (a
+#: round of four GreedyBots takes about 60; a few deals keep passing cards round for ever).
+ROLLOUT_DECISIONS = 600
+
+#: Discards kept among the candidates of a turn that could still play cards (holding back).
+_HELD_BACK = 2
+
+
+def _budget(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{attribute.name} must be a positive int or None, got {shown(value)}")
+
+
+def _seconds(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"seconds must be a positive number or None, got {shown(value)}")
+
+
+def _width(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+        raise ValueError(f"width must be an int of at least 2, got {shown(value)}")
+
+
+def _unwon(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"unwon must be a non-negative int, got {shown(value)}")
+
+
+@attrs.frozen
+class SearchBot:
+    """Chooses by determinized Monte-Carlo search with GreedyBot rollouts (see the module).
+
+    Give exactly one budget: ``iterations`` (rollouts per decision: reproducible) or
+    ``seconds`` (per decision). ``width`` caps the candidate moves searched; ``policy`` is the
+    bot that finishes each rollout for every seat.
+
+    >>> from hellsrummy import Take, Pass, new_game, view
+    >>> SearchBot(iterations=4)(view(new_game(3, seed=1), 1)) in (Take(), Pass())
+    True
+    >>> SearchBot(iterations=None)
+    Traceback (most recent call last):
+    ...
+    ValueError: give exactly one budget: iterations or seconds
+    """
+
+    seed: Seed = 0
+    iterations: int | None = attrs.field(default=200, validator=_budget)
+    seconds: float | None = attrs.field(default=None, validator=_seconds)
+    width: int = attrs.field(default=8, validator=_width)
+    policy: GreedyBot = attrs.field(factory=GreedyBot)
+    unwon: int = attrs.field(default=0, validator=_unwon)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.iterations is None) == (self.seconds is None):
+            raise ValueError("give exactly one budget: iterations or seconds")
+
+    def __call__(self, seen: PlayerView) -> Action:
+        """The move with the fewest points on average over the rollouts of the budget."""
+        _check(seen)
+        started = time.perf_counter()
+        candidates = self.candidates(seen)
+        if len(candidates) == 1:
+            return candidates[0]
+        deadline = None if self.seconds is None else started + self.seconds
+        alive = list(range(len(candidates)))
+        totals = [0] * len(candidates)
+        stages = (len(candidates) - 1).bit_length()  # halvings down to two, then one last
+        spent = in_stage = deals = 0
+        label = f"{self.seed!r}/search round {seen.round} event {len(seen.log)} seat {seen.seat}"
+        while True:
+            if self.iterations is not None:
+                budget = self.iterations
+            else:  # the rollouts the time left buys, at the pace so far
+                assert deadline is not None
+                now = time.perf_counter()
+                pace = (now - started) / spent if spent else 0.0
+                budget = spent + int((deadline - now) / pace) if pace else spent + len(alive)
+            if deals and spent + len(alive) > budget:
+                break  # another deal would overrun: every survivor has seen the same deals
+            dealt = resample(seen, f"{label}/deal {deals}")
+            for index in alive:
+                totals[index] += self._rollout(apply(dealt, candidates[index]), seen.seat)
+            spent += len(alive)
+            in_stage += len(alive)
+            deals += 1
+            if len(alive) > 2 and in_stage * stages >= budget:
+                alive.sort(key=lambda index: (totals[index], index))
+                alive = sorted(alive[: (len(alive) + 1) // 2])
+                in_stage = 0
+        return candidates[min(alive, key=lambda index: (totals[index], index))]
+
+    def candidates(self, seen: PlayerView) -> list[Action]:
+        """The moves searched, best guess first: GreedyBot's move, other plays, liked discards.
+
+        >>> from hellsrummy import new_game, view
+        >>> SearchBot().candidates(view(new_game(3, seed=1), 1))
+        [Pass(), Take()]
+        """
+        first = self.policy(seen)
+        moves = [move for move in legal_actions(seen) if move != first]
+        discards = [move for move in moves if isinstance(move, Discard)]
+        kin = _Kinship(seen.hand)  # GreedyBot's own order of preference
+        discards.sort(
+            key=lambda move: (move.card is not seen.taken, self.policy._throwaway(move.card, kin)),
+            reverse=True,
+        )
+        ranked: list[Action] = [first, *discards]
+        if isinstance(first, Discard):  # nothing else to play: which card to throw away
+            return ranked[: self.width]
+        plays = [move for move in moves if not isinstance(move, Discard)]
+        # Other plays first, but keep a place for GreedyBot's favourite discards (holding cards).
+        room = max(self.width - 1 - _HELD_BACK, 1)
+        return [first, *plays[:room], *discards][: self.width]
+
+    def _rollout(self, state: GameState, seat: int) -> int:
+        """The seat's score for the round: its points at the end, plus ``unwon`` unless it won."""
+        policy = self.policy
+        for _ in range(ROLLOUT_DECISIONS):
+            if state.phase not in _IN_ROUND:
+                break
+            state = apply(state, policy(view(state, state.current)))
+        else:
+            if state.phase in _IN_ROUND:  # cut short: the hand's penalty, and not won
+                return sum(map(penalty_value, state.hands[seat])) + self.unwon
+        result = state.results[-1]
+        return result.points[seat] + (0 if result.winner == seat else self.unwon)
