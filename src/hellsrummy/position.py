@@ -63,8 +63,11 @@ class Table:
 
     __slots__ = ("buys", "extends", "melds", "playable")
 
-    def __init__(self, melds: tuple[TableMeld, ...]) -> None:
-        self._fill(melds, [], [], set())
+    def __init__(self, melds: tuple[TableMeld, ...], known: Table | None = None) -> None:
+        if known is None:
+            self._fill(melds, [], [], set())
+        else:  # ``known`` is the table of the first melds: its facts are reused
+            self._fill(melds, list(known.extends), list(known.buys), set(known.playable))
 
     def _fill(
         self,
@@ -92,9 +95,9 @@ class Table:
         >>> card("QC") in after.playable, card("QC") in before.playable
         (True, False)
         """
-        grown = Table.__new__(Table)
-        grown._fill(melds, list(self.extends), list(self.buys), set(self.playable))
-        return grown
+        # Not ``Table.__new__(Table)`` then ``_fill``: compiled by mypyc, ``__new__`` runs
+        # ``__init__`` too.
+        return Table(melds, self)
 
 
 def table(state: GameState | PlayerView) -> Table:

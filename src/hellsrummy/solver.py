@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
+def _module_getattr(name: str) -> object:
     # The enumerations live in hellsrummy.enumeration (which builds on this module); they are
     # importable from here too, as they always were.
     if name in ("fulfillments", "possible_melds"):
@@ -52,6 +52,11 @@ def __getattr__(name: str) -> object:
 
         return getattr(enumeration, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Bound under a private name, then assigned: a compiled (mypyc) module whose ``def __getattr__``
+# exists while the module is still being set up segfaults at import (mypyc/mypyc#1198).
+__getattr__ = _module_getattr
 
 
 #: A fulfilment: one meld (a tuple of cards, sorted) per requirement, in the contract's order.
@@ -81,7 +86,9 @@ class _Pool:
 
     __slots__ = ("counts", "masks", "size", "totals", "wild_cards", "wilds")
 
-    def __init__(self, hand: Iterable[Card]) -> None:
+    def __init__(self, hand: Iterable[object]) -> None:
+        # ``object``, not ``Card``: the check below narrows it, and a compiled (mypyc) build
+        # would otherwise raise its own TypeError at a non-Card instead of this ValueError.
         counts = [0] * (_SUITS * _RANKS)
         masks = [0] * _SUITS
         totals = [0] * _RANKS
