@@ -171,7 +171,38 @@ from hellsrummy.views import (
 
 __version__ = "0.1.0"
 
+#: The modules an opt-in compiled build (``HELLSRUMMY_COMPILE=1 pip install .``) compiles with
+#: mypyc: the same list as ``include`` under ``[tool.hatch.build.targets.wheel.hooks.custom]``
+#: in pyproject.toml (a test checks they agree).
+_COMPILABLE = (
+    "solver",
+    "enumeration",
+    "discarding",
+    "position",
+    "moves",
+    "melds",
+    "plays",
+    "turns",
+    "engine",
+)
+
+
+def _compiled() -> bool:
+    """Whether every module of ``_COMPILABLE`` was loaded from an extension module."""
+    import sys
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    suffixes = tuple(EXTENSION_SUFFIXES)
+    files = [getattr(sys.modules[f"{__name__}.{name}"], "__file__", None) for name in _COMPILABLE]
+    return all(isinstance(file, str) and file.endswith(suffixes) for file in files)
+
+
+#: True when this hellsrummy runs mypyc-compiled kernels (a wheel built with
+#: ``HELLSRUMMY_COMPILE=1``), False for the pure-Python package.
+COMPILED: bool = _compiled()
+
 __all__ = [
+    "COMPILED",
     "DEFAULT_DECK_PLAN",
     "DIFFICULTIES",
     "FORMAT",
