@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -84,12 +83,11 @@ def test_a_single_legal_move_costs_no_search() -> None:
     assert bot.candidates(view(lone, lone.current)) == [Discard(lone.hands[lone.current][0])]
 
 
-def test_a_time_budget_is_kept() -> None:
-    bot = SearchBot(iterations=None, seconds=0.05)
+def test_a_time_budget_gives_legal_moves() -> None:
+    # How long a decision takes is measured in bench/search_eval.py, not asserted here.
+    bot = SearchBot(iterations=None, seconds=0.02)
     for state in _positions("time", 6):
-        start = time.perf_counter()
         assert is_legal(state, bot(view(state, state.current)))
-        assert time.perf_counter() - start < 5  # generous: shared machines stall
 
 
 @pytest.mark.parametrize(
