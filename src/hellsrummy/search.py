@@ -86,7 +86,7 @@ class SearchBot:
     ``seconds`` (per decision). ``width`` caps the candidate moves searched; ``policy`` is the
     bot that finishes each rollout for every seat; ``unwon`` is added to a rollout's points
     when the seat does not win the round, so that the search prefers going out to merely
-    shedding points (15 measured better than 0 on duplicate deals).
+    shedding points (30 won more rounds than 15 or 0 in pilot runs on duplicate deals).
 
     >>> from hellsrummy import Take, Pass, new_game, view
     >>> SearchBot(iterations=4)(view(new_game(3, seed=1), 1)) in (Take(), Pass())
@@ -102,7 +102,7 @@ class SearchBot:
     seconds: float | None = attrs.field(default=None, validator=_seconds)
     width: int = attrs.field(default=8, validator=_width)
     policy: GreedyBot = attrs.field(factory=GreedyBot)
-    unwon: int = attrs.field(default=15, validator=_unwon)
+    unwon: int = attrs.field(default=30, validator=_unwon)
 
     def __attrs_post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
