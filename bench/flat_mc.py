@@ -30,16 +30,15 @@ import time
 
 from hellsrummy import (
     Action,
-    DiscardPolicy,
     GameState,
     GreedyBot,
     Phase,
     PlayerView,
     Rules,
     apply,
+    finish_round,
     legal_actions,
     new_game,
-    offer_calls,
     resample,
     seed_bytes,
     to_dict,
@@ -74,23 +73,13 @@ def playout(
 
     Every seat acts with a GreedyBot on its own view. The round ends at ``ROUND_OVER`` or
     ``GAME_OVER``; if ``max_decisions`` decisions pass first, the seat scores the points of
-    the hand it holds then. Under ``DiscardPolicy.CLASSIC`` bad discards are offered to the
-    GreedyBots' calls, as :func:`hellsrummy.play_game` does.
+    the hand it holds then. This is :func:`hellsrummy.finish_round` (which, under
+    ``DiscardPolicy.CLASSIC``, offers bad discards to the GreedyBots' calls).
     """
-    rounds_before = len(state.results)
-    classic = state.rules.discard_policy is DiscardPolicy.CLASSIC
-    greedy = [_GREEDY] * len(state.names)
-    decisions = 0
-    while state.phase in _PLAYING:
-        if decisions >= max_decisions:
-            return state.hand_value(seat)
-        state = apply(state, _GREEDY(view(state, state.current)))
-        decisions += 1
-        if classic and state.discarder is not None:
-            state, _ = offer_calls(state, greedy)
-    if len(state.results) <= rounds_before:  # ended without a result (cannot happen)
-        return state.hand_value(seat)
-    return state.results[-1].points[seat]
+    end = finish_round(state, _GREEDY, max_decisions=max_decisions)
+    if end.phase in _PLAYING:  # cut short
+        return end.hand_value(seat)
+    return end.results[-1].points[seat]
 
 
 class FlatMonteCarloBot:

@@ -8,21 +8,30 @@ from collections.abc import Iterator
 import pytest
 
 from hellsrummy import (
+    Action,
+    CallRummy,
     Discard,
+    DiscardPolicy,
     GameState,
     GreedyBot,
     Pass,
     Phase,
+    PlayerView,
+    RandomBot,
     Rules,
+    RummyCalled,
     Take,
     apply,
+    finish_round,
     is_legal,
     legal_actions,
     new_game,
+    play_game,
     resample,
     view,
 )
 from hellsrummy.search import SearchBot
+from hellsrummy.simulation import _game_seed
 
 
 def _positions_of(seed: str, rules: Rules) -> Iterator[GameState]:
@@ -95,7 +104,7 @@ def test_a_time_budget_gives_legal_moves() -> None:
     [
         ({"iterations": None}, "give exactly one budget"),
         ({"seconds": 0.1}, "give exactly one budget"),
-        ({"iterations": 0}, "iterations must be a positive int"),
+        ({"iterations": 0}, "iterations must be None or a positive int"),
         ({"iterations": None, "seconds": -1}, "seconds must be a positive number"),
         ({"width": 1}, "width must be an int of at least 2"),
     ],
@@ -109,3 +118,43 @@ def test_the_bot_refuses_a_view_of_a_seat_not_to_act() -> None:
     state = new_game(3, seed=1)
     with pytest.raises(ValueError, match="not the seat to act"):
         SearchBot(iterations=2)(view(state, 0))
+
+
+class _CarelessCaller:
+    """Discards at random (bad discards too, under the classic policy); calls like GreedyBot."""
+
+    def __call__(self, seen: PlayerView) -> Action:
+        return RandomBot(7)(seen)
+
+    def call(self, seen: PlayerView) -> CallRummy | None:
+        return GreedyBot().call(seen)
+
+
+@pytest.mark.parametrize(
+    "policy", [DiscardPolicy.REJECT, DiscardPolicy.PENALIZE, DiscardPolicy.CLASSIC]
+)
+def test_finish_round_plays_the_round_as_play_game_does(policy: DiscardPolicy) -> None:
+    # One-round games: play_game's round and finish_round's agree, calls under the classic
+    # policy included (the careless bots make bad discards, and call them).
+    calls = 0
+    for game in range(4):
+        rules = Rules(schedule=[6 + game], max_turns=400, discard_policy=policy)
+        for bot in (GreedyBot(), _CarelessCaller()):
+            played = play_game([bot] * 4, "rollout", game, rules)
+            start = new_game(4, seed=_game_seed("rollout", game), rules=rules)
+            end = finish_round(start, bot)
+            assert end.phase is Phase.GAME_OVER
+            points = end.results[-1].points
+            assert played.rounds[0].points == tuple(points[played.seats[b]] for b in range(4))
+            calls += sum(isinstance(event, RummyCalled) for event in end.log)
+    assert (calls > 0) is (policy is DiscardPolicy.CLASSIC)
+
+
+def test_finish_round_stops_after_max_decisions_and_checks_its_arguments() -> None:
+    start = new_game(4, seed="cap")
+    assert finish_round(start, GreedyBot(), max_decisions=5).phase in (Phase.DECIDE, Phase.PLAY)
+    for bad in (0, True, 1.5):
+        with pytest.raises(ValueError, match="max_decisions must be None or a positive int"):
+            finish_round(start, GreedyBot(), max_decisions=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="state must be a GameState"):
+        finish_round(view(start, 1), GreedyBot())  # type: ignore[arg-type]

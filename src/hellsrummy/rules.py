@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -155,9 +156,7 @@ def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> 
         raise ValueError(f"{attribute.name} must be a positive int, got {shown(value)}")
 
 
-def _optional_positive(
-    instance: object, attribute: attrs.Attribute[int | None], value: int | None
-) -> None:
+def _optional_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise ValueError(f"{attribute.name} must be None or a positive int, got {shown(value)}")
 

@@ -9,10 +9,12 @@ points its seat is left with when the round ends (fewer is better, a round won s
 * **Common deals.** Every surviving candidate is tried on the *same* deals, so that the
   comparison between two moves is not drowned in the luck of the deal: the difference between
   their scores on one deal is far less noisy than either score.
-* **Successive halving.** After 2, 4, 8... deals, the worse half of the candidates is dropped,
-  so that most of the budget goes to telling the good moves apart.
+* **Successive halving.** The budget is split evenly between stages; after each, the worse
+  half of the candidates is dropped, so that most rollouts go to telling the good moves apart.
 * **Candidates.** At a take-or-pass decision both; in play, the move GreedyBot would make
-  first, then the discards GreedyBot likes best, then the other plays, up to ``width``.
+  first, then the other plays, then the discards GreedyBot likes best, up to ``width``.
+
+Each rollout is :func:`hellsrummy.finish_round` with the ``policy`` bot in every seat.
 
 The budget is ``iterations`` rollouts per decision (the bot is then a pure function of its
 seed and the view: a game replays exactly) or ``seconds`` per decision (faster machines search
@@ -37,14 +39,14 @@ from hellsrummy.bots import GreedyBot, _check, _Kinship
 from hellsrummy.engine import apply
 from hellsrummy.errors import shown
 from hellsrummy.moves import legal_actions
-from hellsrummy.rules import penalty_value
+from hellsrummy.rules import _optional_positive
 from hellsrummy.shuffle import Seed
-from hellsrummy.state import GameState, Phase
-from hellsrummy.views import PlayerView, resample, view
+from hellsrummy.simulation import finish_round
+from hellsrummy.state import GameState
+from hellsrummy.turns import _IN_ROUND
+from hellsrummy.views import PlayerView, resample
 
 __all__ = ["SearchBot"]
-
-_IN_ROUND = (Phase.DECIDE, Phase.PLAY)
 
 #: Decisions a rollout may take before it is cut short and scored by the hand's penalty (a
 #: round of four GreedyBots takes about 60; a few deals keep passing cards round for ever).
@@ -52,13 +54,6 @@ ROLLOUT_DECISIONS = 600
 
 #: Discards kept among the candidates of a turn that could still play cards (holding back).
 _HELD_BACK = 2
-
-
-def _budget(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attribute.name} must be a positive int or None, got {shown(value)}")
 
 
 def _seconds(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -98,7 +93,7 @@ class SearchBot:
     """
 
     seed: Seed = 0
-    iterations: int | None = attrs.field(default=200, validator=_budget)
+    iterations: int | None = attrs.field(default=200, validator=_optional_positive)
     seconds: float | None = attrs.field(default=None, validator=_seconds)
     width: int = attrs.field(default=8, validator=_width)
     policy: GreedyBot = attrs.field(factory=GreedyBot)
@@ -168,13 +163,8 @@ class SearchBot:
 
     def _rollout(self, state: GameState, seat: int) -> int:
         """The seat's score for the round: its points at the end, plus ``unwon`` unless it won."""
-        policy = self.policy
-        for _ in range(ROLLOUT_DECISIONS):
-            if state.phase not in _IN_ROUND:
-                break
-            state = apply(state, policy(view(state, state.current)))
-        else:
-            if state.phase in _IN_ROUND:  # cut short: the hand's penalty, and not won
-                return sum(map(penalty_value, state.hands[seat])) + self.unwon
-        result = state.results[-1]
+        end = finish_round(state, self.policy, max_decisions=ROLLOUT_DECISIONS)
+        if end.phase in _IN_ROUND:  # cut short: what the hand would score now, and not won
+            return end.hand_value(seat) + self.unwon
+        result = end.results[-1]
         return result.points[seat] + (0 if result.winner == seat else self.unwon)

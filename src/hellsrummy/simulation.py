@@ -38,12 +38,14 @@ from hellsrummy.readers import _Reader
 from hellsrummy.rules import DiscardPolicy, Rules
 from hellsrummy.shuffle import Seed, seed_bytes
 from hellsrummy.state import GameState, Phase
+from hellsrummy.turns import _IN_ROUND
 from hellsrummy.views import view
 
 __all__ = [
     "SIMULATION_MAX_TURNS",
     "GameResult",
     "RoundSummary",
+    "finish_round",
     "offer_calls",
     "play_game",
     "simulate",
@@ -283,6 +285,40 @@ def offer_calls(
         else:
             return state, calls
     return state, calls
+
+
+def finish_round(state: GameState, bot: Bot, *, max_decisions: int | None = None) -> GameState:
+    """Play the current round to its end with ``bot`` in every seat; the state it ends in.
+
+    Each seat acts with ``bot`` on its own view, and under ``DiscardPolicy.CLASSIC`` each
+    discard that can be called is offered as :func:`play_game` does (:func:`offer_calls`).
+    With ``max_decisions``, play stops after that many decisions (calls not counted) and the
+    state reached is returned, still in the round. The rollouts of a search bot are this.
+
+    >>> from hellsrummy import GreedyBot
+    >>> end = finish_round(new_game(4, seed="rollout"), GreedyBot())
+    >>> end.phase in (Phase.ROUND_OVER, Phase.GAME_OVER), len(end.results)
+    (True, 1)
+    >>> finish_round(new_game(4, seed="rollout"), GreedyBot(), max_decisions=3).phase
+    <Phase.PLAY: 'play'>
+    """
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState, got {shown(state)}")
+    if max_decisions is not None and (
+        isinstance(max_decisions, bool) or not isinstance(max_decisions, int) or max_decisions < 1
+    ):
+        raise ValueError(
+            f"max_decisions must be None or a positive int, got {shown(max_decisions)}"
+        )
+    classic = state.rules.discard_policy is DiscardPolicy.CLASSIC
+    everyone = [bot] * len(state.names)
+    decisions = 0
+    while state.phase in _IN_ROUND and decisions != max_decisions:
+        state = apply(state, bot(view(state, state.current)))
+        decisions += 1
+        if classic and state.discarder is not None:
+            state, _ = offer_calls(state, everyone)
+    return state
 
 
 def _summary(state: GameState, bot_at: dict[int, int], met_after: list[int | None]) -> RoundSummary:
