@@ -23,7 +23,7 @@ import concurrent.futures
 import itertools
 import multiprocessing
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -406,14 +406,12 @@ def stream_results(
     return _flat(_chunks(bots, games, seed, rules, workers, executor, chunk, ordered, ahead))
 
 
-def _flat(chunks: Iterator[list[GameResult]]) -> Iterator[GameResult]:
+def _flat(chunks: Generator[list[GameResult], None, None]) -> Iterator[GameResult]:
     try:
         for results in chunks:
             yield from results
     finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()  # cancels what is pending at once, not when the generator is collected
+        chunks.close()  # cancels what is pending at once, not when the generator is collected
 
 
 def _chunks(
@@ -426,7 +424,7 @@ def _chunks(
     chunk: int,
     ordered: bool,
     ahead: int | None,
-) -> Iterator[list[GameResult]]:
+) -> Generator[list[GameResult], None, None]:
     """The arguments checked at once; then each chunk's results, as it is done."""
     bots = list(bots)
     numbers = _game_numbers(games)
@@ -455,7 +453,7 @@ def _on_pool(
     executor: concurrent.futures.Executor | None,
     ordered: bool,
     window: int,
-) -> Iterator[list[GameResult]]:
+) -> Generator[list[GameResult], None, None]:
     """Each chunk's results from a pool, at most ``window`` chunks pending."""
     # "spawn" starts clean interpreters: safe even when the caller runs threads (forking a
     # threaded process can deadlock), and the same on every platform.
