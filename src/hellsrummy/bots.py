@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import attrs
@@ -174,7 +174,6 @@ class GreedyBot:
         if seen.phase is Phase.DECIDE:  # take or pass: nothing to list
             return _TAKE if self._wants(seen) else _PASS
         moves = list(legal_actions(seen))
-        hand = list(seen.hand)
         meets = [m for m in moves if isinstance(m, Meld)]
         if meets:
             return min(meets, key=lambda m: (_wilds(m), -sum(map(penalty_value, _cards(m)))))
@@ -194,12 +193,7 @@ class GreedyBot:
             # Every card may go, but a bad discard would only be called by someone else.
             safe = [m for m in discards if not is_bad_discard(seen, m.card)]
             discards = safe or discards
-        # Throwing back the card just taken would only hand it round the table again.
-        kin = _Kinship(hand)
-        return max(
-            discards,
-            key=lambda m: (m.card is not seen.taken, self._throwaway(m.card, kin)),
-        )
+        return max(discards, key=self._discard_preference(seen))
 
     def call(self, seen: PlayerView) -> CallRummy | None:
         """Call Rummy whenever the view allows it (see :class:`CallingBot`), else ``None``.
@@ -241,6 +235,14 @@ class GreedyBot:
         if card in table(seen).playable:  # a rummy
             return True
         return any(card in meld for meld in possible_melds(with_it, 3))
+
+    def _discard_preference(
+        self, seen: PlayerView
+    ) -> Callable[[Discard], tuple[bool, tuple[int, int]]]:
+        """How much the bot would like each discard of ``seen`` (the greatest is thrown)."""
+        kin = _Kinship(seen.hand)
+        # Throwing back the card just taken would only hand it round the table again.
+        return lambda move: (move.card is not seen.taken, self._throwaway(move.card, kin))
 
     def _throwaway(self, card: Card, kin: _Kinship) -> tuple[int, int]:
         related = kin.score(card, held=True)

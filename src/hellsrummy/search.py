@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from hellsrummy.actions import Action, Discard
-from hellsrummy.bots import GreedyBot, _check, _Kinship
+from hellsrummy.bots import GreedyBot, _check
 from hellsrummy.engine import apply
 from hellsrummy.errors import shown
 from hellsrummy.moves import legal_actions
@@ -148,11 +148,7 @@ class SearchBot:
         first = self.policy(seen)
         moves = [move for move in legal_actions(seen) if move != first]
         discards = [move for move in moves if isinstance(move, Discard)]
-        kin = _Kinship(seen.hand)  # GreedyBot's own order of preference
-        discards.sort(
-            key=lambda move: (move.card is not seen.taken, self.policy._throwaway(move.card, kin)),
-            reverse=True,
-        )
+        discards.sort(key=self.policy._discard_preference(seen), reverse=True)  # its favourites
         ranked: list[Action] = [first, *discards]
         if isinstance(first, Discard):  # nothing else to play: which card to throw away
             return ranked[: self.width]
