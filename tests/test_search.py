@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -82,28 +81,6 @@ def test_candidates_put_the_greedy_move_first_and_respect_the_width() -> None:
     assert set(SearchBot().candidates(decide)) == {Take(), Pass()}
 
 
-def test_kept_hands_deal_only_what_the_view_hides() -> None:
-    # A deal for a rollout agrees with the view, holds the same cards as a uniform deal, keeps
-    # every publicly known card in its holder's hand, and differs only in who holds what.
-    kept_bot, uniform_bot = SearchBot(iterations=2), SearchBot(iterations=2, kept_hands=False)
-    changed = 0
-    for state in _positions("kept", 60)[20::4]:
-        seat = state.current
-        seen = view(state, seat)
-        uniform = resample(seen, "a deal")
-        assert uniform_bot._deal(seen, "a deal", uniform_bot._keeping(seen)) == uniform
-        kept = kept_bot._keeping(seen)
-        dealt = kept_bot._deal(seen, "a deal", kept)
-        assert view(dealt, seat) == seen
-        assert Counter(dealt.stock) + sum(map(Counter, dealt.hands), Counter()) == Counter(
-            uniform.stock
-        ) + sum(map(Counter, uniform.hands), Counter())
-        for other, (known, _) in enumerate(kept):
-            assert not Counter(known) - Counter(dealt.hands[other])
-        changed += dealt != uniform
-    assert changed  # opponents that have thrown cards hold what they kept
-
-
 def test_a_single_legal_move_costs_no_search() -> None:
     lone = next(
         state
@@ -130,7 +107,6 @@ def test_a_time_budget_gives_legal_moves() -> None:
         ({"iterations": 0}, "iterations must be None or a positive int"),
         ({"iterations": None, "seconds": -1}, "seconds must be a positive number"),
         ({"width": 1}, "width must be an int of at least 2"),
-        ({"kept_hands": 1}, "kept_hands must be a bool, got 1"),
     ],
 )
 def test_bad_settings_are_refused(kwargs: dict, message: str) -> None:

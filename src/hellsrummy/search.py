@@ -30,25 +30,21 @@ True
 from __future__ import annotations
 
 import time
-from collections import Counter
 from typing import Any
 
 import attrs
 
 from hellsrummy.actions import Action, Discard
-from hellsrummy.bots import GreedyBot, _check, _Kinship
-from hellsrummy.deck import Card, sort_cards
+from hellsrummy.bots import GreedyBot, _check
 from hellsrummy.engine import apply
 from hellsrummy.errors import shown
-from hellsrummy.events import Discarded, RoundStarted, RummyCalled
 from hellsrummy.moves import legal_actions
-from hellsrummy.position import table
 from hellsrummy.rules import _optional_positive
 from hellsrummy.shuffle import Seed
 from hellsrummy.simulation import finish_round
 from hellsrummy.state import GameState
 from hellsrummy.turns import _IN_ROUND
-from hellsrummy.views import PlayerView, known_cards, resample
+from hellsrummy.views import PlayerView, resample
 
 __all__ = ["SearchBot"]
 
@@ -77,11 +73,6 @@ def _unwon(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> 
         raise ValueError(f"unwon must be a non-negative int, got {shown(value)}")
 
 
-def _flag(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be a bool, got {shown(value)}")
-
-
 @attrs.frozen
 class SearchBot:
     """Chooses by determinized Monte-Carlo search with GreedyBot rollouts (see the module).
@@ -91,10 +82,6 @@ class SearchBot:
     bot that finishes each rollout for every seat; ``unwon`` is added to a rollout's points
     when the seat does not win the round, so that the search prefers going out to merely
     shedding points (30 won more rounds than 15 or 0 in pilot runs on duplicate deals).
-    ``kept_hands`` deals an opponent's hidden cards as a hand its ``policy`` would have kept:
-    one that has thrown *n* cards this round drew *n* more and threw back the ones it liked
-    least, so its hand holds more pairs and near runs than cards dealt at random;
-    ``kept_hands=False`` deals them uniformly (:func:`hellsrummy.resample` alone).
 
     >>> from hellsrummy import Take, Pass, new_game, view
     >>> SearchBot(iterations=4)(view(new_game(3, seed=1), 1)) in (Take(), Pass())
@@ -111,7 +98,6 @@ class SearchBot:
     width: int = attrs.field(default=8, validator=_width)
     policy: GreedyBot = attrs.field(factory=GreedyBot)
     unwon: int = attrs.field(default=30, validator=_unwon)
-    kept_hands: bool = attrs.field(default=True, validator=_flag)
 
     def __attrs_post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -130,7 +116,6 @@ class SearchBot:
         stages = (len(candidates) - 1).bit_length()  # halvings down to two, then one last
         spent = in_stage = deals = 0
         label = f"{self.seed!r}/search round {seen.round} event {len(seen.log)} seat {seen.seat}"
-        kept = self._keeping(seen)
         while True:
             if self.iterations is not None:
                 budget = self.iterations
@@ -141,7 +126,7 @@ class SearchBot:
                 budget = spent + int((deadline - now) / pace) if pace else spent + len(alive)
             if deals and spent + len(alive) > budget:
                 break  # another deal would overrun: every survivor has seen the same deals
-            dealt = self._deal(seen, f"{label}/deal {deals}", kept)
+            dealt = resample(seen, f"{label}/deal {deals}")
             for index in alive:
                 totals[index] += self._rollout(apply(dealt, candidates[index]), seen.seat)
             spent += len(alive)
@@ -171,61 +156,6 @@ class SearchBot:
         # Other plays first, but keep a place for GreedyBot's favourite discards (holding cards).
         room = max(self.width - 1 - _HELD_BACK, 1)
         return [first, *plays[:room], *discards][: self.width]
-
-    def _keeping(self, seen: PlayerView) -> list[tuple[tuple[Card, ...], int]]:
-        """Per seat: the cards it is known to hold, and how many cards it has thrown this round.
-
-        Empty when the opponents' hands are dealt uniformly (``kept_hands=False``).
-        """
-        if not self.kept_hands:
-            return []
-        thrown = [0] * len(seen.names)
-        for event in seen.log.newest_first():
-            if isinstance(event, RoundStarted):
-                break
-            if isinstance(event, Discarded):
-                thrown[event.seat] += 1
-            elif isinstance(event, RummyCalled):
-                thrown[event.seat] += 1  # the substitute
-        thrown[seen.seat] = 0
-        return list(zip(known_cards(seen), thrown, strict=True))
-
-    def _deal(
-        self, seen: PlayerView, label: str, kept: list[tuple[tuple[Card, ...], int]]
-    ) -> GameState:
-        """A deal of the hidden cards for one rollout (see ``kept_hands``)."""
-        dealt = resample(seen, label)
-        if not any(thrown for _, thrown in kept):
-            return dealt
-        # Each opponent that threw n cards this round kept the best of n more: it draws n more
-        # from the top of the stock and throws back, one at a time, the card its policy likes
-        # least (never a wildcard or a rummy while another card can go); those go under the
-        # stock. Its known cards stay in its hand.
-        playable = table(seen).playable
-        stock = list(dealt.stock)
-        under: list[Card] = []
-        hands = list(dealt.hands)
-        for other, (known, thrown) in enumerate(kept):
-            count = min(thrown, len(stock))
-            if not count:
-                continue
-            fixed = Counter(known)
-            loose: list[Card] = []
-            for c in hands[other]:
-                if fixed[c]:
-                    fixed[c] -= 1
-                else:
-                    loose.append(c)
-            loose += stock[:count]
-            del stock[:count]
-            for _ in range(count):
-                kin = _Kinship([*known, *loose])
-                free = [c for c in loose if not c.is_wild and c not in playable] or loose
-                worst = max(free, key=lambda c: self.policy._throwaway(c, kin))
-                loose.remove(worst)
-                under.append(worst)
-            hands[other] = tuple(sort_cards([*known, *loose]))
-        return attrs.evolve(dealt, hands=tuple(hands), stock=(*stock, *under))
 
     def _rollout(self, state: GameState, seat: int) -> int:
         """The seat's score for the round: its points at the end, plus ``unwon`` unless it won."""
