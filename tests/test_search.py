@@ -99,6 +99,17 @@ def test_a_time_budget_gives_legal_moves() -> None:
         assert is_legal(state, bot(view(state, state.current)))
 
 
+def test_out_of_time_before_one_whole_deal_plays_the_greedy_move() -> None:
+    # Rollouts look at the clock every few decisions: a budget spent before every candidate has
+    # finished one deal leaves nothing to compare, and GreedyBot's move is played. (Early in a
+    # round every rollout runs longer than one slice, so with a budget that is over at once no
+    # deal is ever whole.)
+    bot = SearchBot(iterations=None, seconds=1e-9)
+    for state in _positions("late", 3):
+        seen = view(state, state.current)
+        assert bot(seen) == GreedyBot()(seen)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

@@ -52,6 +52,9 @@ __all__ = ["SearchBot"]
 #: round of four GreedyBots takes about 60; a few deals keep passing cards round for ever).
 ROLLOUT_DECISIONS = 600
 
+#: Decisions a rollout plays between two looks at the clock (under a time budget).
+_SLICE = 40
+
 #: Discards kept among the candidates of a turn that could still play cards (holding back).
 _HELD_BACK = 2
 
@@ -127,8 +130,16 @@ class SearchBot:
             if deals and spent + len(alive) > budget:
                 break  # another deal would overrun: every survivor has seen the same deals
             dealt = resample(seen, f"{label}/deal {deals}")
+            scores = []
             for index in alive:
-                totals[index] += self._rollout(apply(dealt, candidates[index]), seen.seat)
+                score = self._rollout(apply(dealt, candidates[index]), seen.seat, deadline)
+                if score is None:
+                    break
+                scores.append(score)
+            if len(scores) < len(alive):  # out of time mid-deal: only whole deals count
+                break
+            for index, score in zip(alive, scores, strict=True):
+                totals[index] += score
             spent += len(alive)
             in_stage += len(alive)
             deals += 1
@@ -136,6 +147,8 @@ class SearchBot:
                 alive.sort(key=lambda index: (totals[index], index))
                 alive = sorted(alive[: (len(alive) + 1) // 2])
                 in_stage = 0
+        if not deals:  # not one whole deal in the time: GreedyBot's move
+            return candidates[0]
         return candidates[min(alive, key=lambda index: (totals[index], index))]
 
     def candidates(self, seen: PlayerView) -> list[Action]:
@@ -157,10 +170,20 @@ class SearchBot:
         room = max(self.width - 1 - _HELD_BACK, 1)
         return [first, *plays[:room], *discards][: self.width]
 
-    def _rollout(self, state: GameState, seat: int) -> int:
-        """The seat's score for the round: its points at the end, plus ``unwon`` unless it won."""
-        end = finish_round(state, self.policy, max_decisions=ROLLOUT_DECISIONS)
-        if end.phase in _IN_ROUND:  # cut short: what the hand would score now, and not won
-            return end.hand_value(seat) + self.unwon
-        result = end.results[-1]
-        return result.points[seat] + (0 if result.winner == seat else self.unwon)
+    def _rollout(self, state: GameState, seat: int, deadline: float | None) -> int | None:
+        """The seat's score for the round: its points at the end, plus ``unwon`` unless it won.
+
+        ``None`` when the ``deadline`` passes first (it is looked at every few decisions).
+        """
+        left = ROLLOUT_DECISIONS
+        while True:
+            step = min(left, _SLICE)
+            state = finish_round(state, self.policy, max_decisions=step)
+            if state.phase not in _IN_ROUND:
+                result = state.results[-1]
+                return result.points[seat] + (0 if result.winner == seat else self.unwon)
+            left -= step
+            if not left:  # cut short: what the hand would score now, and not won
+                return state.hand_value(seat) + self.unwon
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
