@@ -53,7 +53,7 @@ __all__ = ["SearchBot"]
 ROLLOUT_DECISIONS = 600
 
 #: Decisions a rollout plays between two looks at the clock (under a time budget).
-_SLICE = 40
+_SLICE = 4
 
 #: Discards kept among the candidates of a turn that could still play cards (holding back).
 _HELD_BACK = 2
