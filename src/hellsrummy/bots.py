@@ -234,17 +234,6 @@ class GreedyBot:
             return worst is not card
         if card in table(seen).playable:  # a rummy
             return True
-        if not card.is_wild:
-            # A meld of three with a natural holds only wildcards, cards of its rank and cards
-            # of its suit at most two ranks away: the rest of the hand cannot change the answer.
-            rank, suit = card.rank, card.suit
-            with_it = [
-                c
-                for c in with_it
-                if c.is_wild or c.rank == rank or (c.suit == suit and -2 <= c.rank - rank <= 2)
-            ]
-            if len(with_it) < 3:
-                return False
         return any(card in meld for meld in possible_melds(with_it, 3))
 
     def _discard_preference(
