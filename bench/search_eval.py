@@ -30,8 +30,9 @@ What is reported, per candidate
 * the mean of (candidate's points - the baseline GreedyBot's points in the same seat of the same
   deal): negative is better, 0 is GreedyBot's level; its own mean points and the baseline's;
 * mean, median and worst wall seconds per decision (``time.perf_counter`` around each call of
-  the candidate), decisions per round, and playouts per decision if the bot reports
-  ``last_playouts``;
+  the candidate), decisions per round, and playouts per decision if the bot reports them: a
+  bot with an ``analyse(view)`` method (``SearchBot``) is asked through it, and its analysis's
+  rollouts are counted; otherwise a ``last_playouts`` attribute is read after the call;
 * with two or more candidates, for each pair the mean paired difference of points in the same
   deal and seat.
 
@@ -201,12 +202,19 @@ def play_round(task: Task) -> dict[str, Any]:
         current = state.current
         seen = view(state, current)
         if current == seat:
+            analyse = getattr(candidate, "analyse", None)
             start = time.perf_counter()
-            action = candidate(seen)
-            seconds.append(time.perf_counter() - start)
-            done = getattr(candidate, "last_playouts", None)
-            if isinstance(done, int):
-                playouts.append(done)
+            if analyse is not None:  # SearchBot: its analysis says how many rollouts it made
+                found = analyse(seen)
+                seconds.append(time.perf_counter() - start)
+                action = found.action
+                playouts.append(sum(found.rollouts))
+            else:
+                action = candidate(seen)
+                seconds.append(time.perf_counter() - start)
+                done = getattr(candidate, "last_playouts", None)
+                if isinstance(done, int):
+                    playouts.append(done)
         else:
             action = greedy(seen)
         try:

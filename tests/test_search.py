@@ -30,7 +30,7 @@ from hellsrummy import (
     resample,
     view,
 )
-from hellsrummy.search import SearchBot
+from hellsrummy.search import SearchAnalysis, SearchBot
 from hellsrummy.simulation import _game_seed
 
 
@@ -54,6 +54,29 @@ def test_decisions_are_legal_and_reproducible_at_an_iteration_budget() -> None:
         chosen = bot(seen)
         assert is_legal(state, chosen)
         assert SearchBot(seed=3, iterations=6)(seen) == chosen
+
+
+def test_an_analysis_says_why_the_move_was_chosen() -> None:
+    bot = SearchBot(seed=5, iterations=30)
+    for state in _positions("analyse", 16)[::3]:
+        seen = view(state, state.current)
+        found = bot.analyse(seen)
+        assert found.action == bot(seen)
+        assert list(found.candidates) == bot.candidates(seen)
+        count = len(found.candidates)
+        assert len(found.rollouts) == len(found.means) == count
+        if count == 1:
+            assert found == SearchAnalysis(found.action, found.candidates, (0,), (None,), 0)
+            continue
+        # Every candidate is tried on the first deals; the survivors on every deal; the move is
+        # the survivor with the best mean, and the budget of rollouts is not overrun.
+        assert min(found.rollouts) >= 1 and max(found.rollouts) == found.deals
+        assert sum(found.rollouts) <= 30 or found.deals == 1
+        survivors = [i for i in range(count) if found.rollouts[i] == found.deals]
+        chosen = found.candidates.index(found.action)
+        assert chosen in survivors
+        means = [found.means[i] for i in survivors]
+        assert None not in means and found.means[chosen] == min(m for m in means if m is not None)
 
 
 def test_the_bot_decides_from_the_view_alone() -> None:

@@ -125,7 +125,7 @@ from hellsrummy.rules import (
     penalty_value,
 )
 from hellsrummy.schema import SCHEMA_KINDS, json_schema
-from hellsrummy.search import SearchBot
+from hellsrummy.search import SearchAnalysis, SearchBot
 from hellsrummy.serialize import (
     FORMAT,
     from_dict,
@@ -263,6 +263,7 @@ __all__ = [
     "Rules",
     "RummyCalled",
     "ScoreTable",
+    "SearchAnalysis",
     "SearchBot",
     "SeatLeft",
     "Seed",

@@ -46,7 +46,7 @@ from hellsrummy.state import GameState
 from hellsrummy.turns import _IN_ROUND
 from hellsrummy.views import PlayerView, resample
 
-__all__ = ["SearchBot"]
+__all__ = ["SearchAnalysis", "SearchBot"]
 
 #: Decisions a rollout may take before it is cut short and scored by the hand's penalty (a
 #: round of four GreedyBots takes about 60; a few deals keep passing cards round for ever).
@@ -57,6 +57,31 @@ _SLICE = 4
 
 #: Discards kept among the candidates of a turn that could still play cards (holding back).
 _HELD_BACK = 2
+
+
+@attrs.frozen
+class SearchAnalysis:
+    """What :meth:`SearchBot.analyse` found for one decision.
+
+    ``candidates`` are the moves searched, best guess first (:meth:`SearchBot.candidates`);
+    ``rollouts[i]`` is how many rollouts candidate ``i`` had (one per deal it was tried on: a
+    candidate dropped by the halving stops early), ``means[i]`` its mean score over them (the
+    seat's points when the round ends, plus the bot's ``unwon`` unless it won the round;
+    ``None`` without rollouts), ``deals`` how many deals were played; ``action`` is the move
+    chosen: the candidate with the lowest total among those still searched at the end, or the
+    first candidate when there was no search (one legal move, or not one whole deal in time).
+
+    >>> from hellsrummy import Pass, Take
+    >>> found = SearchAnalysis(Take(), (Take(), Pass()), (3, 3), (12.0, 20.5), 3)
+    >>> found.rollouts[found.candidates.index(found.action)]
+    3
+    """
+
+    action: Action
+    candidates: tuple[Action, ...]
+    rollouts: tuple[int, ...]
+    means: tuple[float | None, ...]
+    deals: int
 
 
 def _seconds(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -108,16 +133,33 @@ class SearchBot:
 
     def __call__(self, seen: PlayerView) -> Action:
         """The move with the fewest points on average over the rollouts of the budget."""
+        return self.analyse(seen).action
+
+    def analyse(self, seen: PlayerView) -> SearchAnalysis:
+        """The search of one decision: the move chosen, and what each candidate scored.
+
+        The bot's move is ``analyse(seen).action``; the rest says why (see
+        :class:`SearchAnalysis`).
+
+        >>> from hellsrummy import new_game, view
+        >>> found = SearchBot(seed=1, iterations=8).analyse(view(new_game(4, seed="why"), 1))
+        >>> found.candidates, found.rollouts, found.deals
+        ((Take(), Pass()), (4, 4), 4)
+        >>> found.action in found.candidates, len(found.means)
+        (True, 2)
+        """
         _check(seen)
         started = time.perf_counter()
-        candidates = self.candidates(seen)
-        if len(candidates) == 1:
-            return candidates[0]
+        candidates = tuple(self.candidates(seen))
+        count = len(candidates)
+        deals = [0] * count  # the whole deals each candidate was tried on
+        totals = [0] * count
+        if count == 1:
+            return SearchAnalysis(candidates[0], candidates, (0,), (None,), 0)
         deadline = None if self.seconds is None else started + self.seconds
-        alive = list(range(len(candidates)))
-        totals = [0] * len(candidates)
-        stages = (len(candidates) - 1).bit_length()  # halvings down to two, then one last
-        spent = in_stage = deals = 0
+        alive = list(range(count))
+        stages = (count - 1).bit_length()  # halvings down to two, then one last
+        spent = in_stage = dealt_count = 0
         label = f"{self.seed!r}/search round {seen.round} event {len(seen.log)} seat {seen.seat}"
         while True:
             if self.iterations is not None:
@@ -127,9 +169,9 @@ class SearchBot:
                 now = time.perf_counter()
                 pace = (now - started) / spent if spent else 0.0
                 budget = spent + int((deadline - now) / pace) if pace else spent + len(alive)
-            if deals and spent + len(alive) > budget:
+            if dealt_count and spent + len(alive) > budget:
                 break  # another deal would overrun: every survivor has seen the same deals
-            dealt = resample(seen, f"{label}/deal {deals}")
+            dealt = resample(seen, f"{label}/deal {dealt_count}")
             scores = []
             for index in alive:
                 score = self._rollout(apply(dealt, candidates[index]), seen.seat, deadline)
@@ -140,16 +182,20 @@ class SearchBot:
                 break
             for index, score in zip(alive, scores, strict=True):
                 totals[index] += score
+                deals[index] += 1
             spent += len(alive)
             in_stage += len(alive)
-            deals += 1
+            dealt_count += 1
             if len(alive) > 2 and in_stage * stages >= budget:
                 alive.sort(key=lambda index: (totals[index], index))
                 alive = sorted(alive[: (len(alive) + 1) // 2])
                 in_stage = 0
-        if not deals:  # not one whole deal in the time: GreedyBot's move
-            return candidates[0]
-        return candidates[min(alive, key=lambda index: (totals[index], index))]
+        # With not one whole deal in the time, GreedyBot's move (listed first).
+        best = min(alive, key=lambda index: (totals[index], index)) if dealt_count else 0
+        means = tuple(
+            totals[index] / deals[index] if deals[index] else None for index in range(count)
+        )
+        return SearchAnalysis(candidates[best], candidates, tuple(deals), means, dealt_count)
 
     def candidates(self, seen: PlayerView) -> list[Action]:
         """The moves searched, best guess first: GreedyBot's move, other plays, liked discards.
