@@ -202,19 +202,18 @@ def play_round(task: Task) -> dict[str, Any]:
         current = state.current
         seen = view(state, current)
         if current == seat:
+            # SearchBot is asked through its analysis, which says how many rollouts it made.
             analyse = getattr(candidate, "analyse", None)
             start = time.perf_counter()
-            if analyse is not None:  # SearchBot: its analysis says how many rollouts it made
-                found = analyse(seen)
-                seconds.append(time.perf_counter() - start)
-                action = found.action
-                playouts.append(sum(found.rollouts))
-            else:
-                action = candidate(seen)
-                seconds.append(time.perf_counter() - start)
+            found = None if analyse is None else analyse(seen)
+            action = candidate(seen) if found is None else found.action
+            seconds.append(time.perf_counter() - start)
+            if found is None:
                 done = getattr(candidate, "last_playouts", None)
-                if isinstance(done, int):
-                    playouts.append(done)
+            else:
+                done = sum(found.rollouts)
+            if isinstance(done, int):
+                playouts.append(done)
         else:
             action = greedy(seen)
         try:

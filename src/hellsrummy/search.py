@@ -39,7 +39,7 @@ from hellsrummy.bots import GreedyBot, _check
 from hellsrummy.engine import apply
 from hellsrummy.errors import shown
 from hellsrummy.moves import legal_actions
-from hellsrummy.rules import _optional_positive
+from hellsrummy.rules import _non_negative, _optional_positive
 from hellsrummy.shuffle import Seed
 from hellsrummy.simulation import finish_round
 from hellsrummy.state import GameState
@@ -96,11 +96,6 @@ def _width(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> 
         raise ValueError(f"width must be an int of at least 2, got {shown(value)}")
 
 
-def _unwon(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"unwon must be a non-negative int, got {shown(value)}")
-
-
 @attrs.frozen
 class SearchBot:
     """Chooses by determinized Monte-Carlo search with GreedyBot rollouts (see the module).
@@ -125,7 +120,7 @@ class SearchBot:
     seconds: float | None = attrs.field(default=None, validator=_seconds)
     width: int = attrs.field(default=8, validator=_width)
     policy: GreedyBot = attrs.field(factory=GreedyBot)
-    unwon: int = attrs.field(default=30, validator=_unwon)
+    unwon: int = attrs.field(default=30, validator=_non_negative)
 
     def __attrs_post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -219,11 +214,13 @@ class SearchBot:
     def _rollout(self, state: GameState, seat: int, deadline: float | None) -> int | None:
         """The seat's score for the round: its points at the end, plus ``unwon`` unless it won.
 
-        ``None`` when the ``deadline`` passes first (it is looked at every few decisions).
+        ``None`` when the ``deadline`` passes first (it is looked at every few decisions);
+        without one the rollout is played in one go.
         """
         left = ROLLOUT_DECISIONS
+        slice_ = ROLLOUT_DECISIONS if deadline is None else _SLICE
         while True:
-            step = min(left, _SLICE)
+            step = min(left, slice_)
             state = finish_round(state, self.policy, max_decisions=step)
             if state.phase not in _IN_ROUND:
                 result = state.results[-1]
