@@ -233,6 +233,8 @@ _WILDS: frozenset[Card] = frozenset(Card(Rank.TWO, suit) for suit in Suit)
 _BY_RANK = {rank: [c for c in _NATURALS if c.rank == rank] for rank in Rank}
 _BY_SUIT = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Suit}
 _NATURAL_SET = frozenset(_NATURALS)
+_ANYTHING = _NATURAL_SET | _WILDS
+_NOTHING: frozenset[Card] = frozenset()
 
 
 def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
@@ -258,11 +260,12 @@ def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
     return rank, suit, mask
 
 
-def _fitting(naturals: Sequence[Card], size: int) -> frozenset[Card]:
-    """The naturals ``c`` such that ``naturals`` + ``c`` + wildcards make a meld of ``size``."""
-    if not naturals:
-        return _NATURAL_SET
-    rank, suit, mask = _reading(naturals)
+def _fitted(reading: tuple[int, int, int], size: int) -> list[Card]:
+    """The naturals ``c`` that make a meld of ``size`` with wildcards and these naturals.
+
+    ``reading`` is the :func:`_reading` of the naturals, which are not empty.
+    """
+    rank, suit, mask = reading
     fits: list[Card] = list(_BY_RANK[Rank(rank)]) if rank else []
     if suit >= 0 and mask > 0 and size <= MAX_RUN:
         fits += [
@@ -270,39 +273,58 @@ def _fitting(naturals: Sequence[Card], size: int) -> frozenset[Card]:
             for c in _BY_SUIT[Suit(suit)]
             if not mask >> c.rank & 1 and _run_span(mask | 1 << c.rank) <= size
         ]
-    return frozenset(fits)
+    return fits
+
+
+@functools.lru_cache(maxsize=8192)
+def _facts(
+    reading: tuple[int, int, int], size: int, wild: bool
+) -> tuple[frozenset[Card], frozenset[Card]]:
+    """What a meld of ``size`` cards accepts: the cards that extend it, the naturals that buy.
+
+    Only the reading of its naturals matters, and whether it holds a wildcard.
+    """
+    rank, suit, mask = reading
+    extends = _fitted(reading, size + 1)
+    # A wildcard extends a set always, and a run while it has room for one more place.
+    if rank or (suit >= 0 and mask > 0 and size < MAX_RUN):
+        extends += _WILDS
+    buys = frozenset(_fitted(reading, size)) if wild else _NOTHING
+    return frozenset(extends), buys
+
+
+def _accepts(meld: tuple[Card, ...]) -> tuple[frozenset[Card], frozenset[Card]]:
+    """What a meld accepts: ``(extension_set(meld), swap_set(meld))``, worked out together.
+
+    The answer depends only on the reading of the meld's naturals, its size and whether it
+    holds a wildcard, and it is cached on those.
+    """
+    naturals = [c for c in meld if not c.is_wild]
+    if not naturals:  # wildcards only: every card extends it, every natural buys one
+        return _ANYTHING, _NATURAL_SET
+    return _facts(_reading(naturals), len(meld), len(naturals) < len(meld))
 
 
 def extension_set(meld: tuple[Card, ...]) -> frozenset[Card]:
-    """The cards that extend a meld alone, worked out afresh (:func:`extensions` caches it).
+    """The cards that extend a meld alone (:func:`extensions` takes any iterable of cards).
 
     ``meld`` must be a meld.
 
     >>> sorted(map(str, extension_set(cards("JH JS JD"))))
     ['2C', '2D', '2E', '2H', '2M', '2R', '2S', 'JC', 'JD', 'JE', 'JH', 'JM', 'JR', 'JS']
     """
-    naturals = [c for c in meld if not c.is_wild]
-    fits = _fitting(naturals, len(meld) + 1)
-    if not naturals:
-        return fits | _WILDS
-    rank, suit, mask = _reading(naturals)
-    # A wildcard extends a set always, and a run while it has room for one more place.
-    if rank or (suit >= 0 and mask > 0 and len(meld) < MAX_RUN):
-        return fits | _WILDS
-    return fits
+    return _accepts(meld)[0]
 
 
 def swap_set(meld: tuple[Card, ...]) -> frozenset[Card]:
-    """The naturals that can take one of a meld's wildcards, worked out afresh.
+    """The naturals that can take one of a meld's wildcards.
 
-    ``meld`` must be a meld. :func:`swaps` caches it.
+    ``meld`` must be a meld. :func:`swaps` takes any iterable of cards.
 
     >>> sorted(map(str, swap_set(cards("2C 5H 6H")))), swap_set(cards("5H 6H 7H"))
     (['4H', '7H'], frozenset())
     """
-    if not any(c.is_wild for c in meld):
-        return frozenset()
-    return _fitting([c for c in meld if not c.is_wild], len(meld))
+    return _accepts(meld)[1]
 
 
 _extensions = functools.lru_cache(maxsize=16384)(extension_set)

@@ -306,7 +306,10 @@ def extend(state: GameState, action: Extend) -> GameState:
         state.taken,
         state.log.append(Extended(seat, action.meld, action.cards)),
     )
-    return end_round(after, winner=seat) if not hand else after
+    if not hand:
+        return end_round(after, winner=seat)
+    _hand_on_table(state, after, action.meld)
+    return after
 
 
 def swap(state: GameState, action: SwapWildcard) -> GameState:
@@ -325,7 +328,7 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
     wildcard = target.cards[0]  # a meld's cards are sorted: its wildcards come first
     cards_left = target.cards[1:]
     hand = insert(remove(state.hands[seat], (action.card,)), wildcard)
-    return successor(
+    after = successor(
         state,
         seat,
         state.phase,
@@ -339,3 +342,12 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
         state.taken,
         state.log.append(Swapped(seat, action.meld, action.card, wildcard)),
     )
+    _hand_on_table(state, after, action.meld)
+    return after
+
+
+def _hand_on_table(state: GameState, after: GameState, number: int) -> None:
+    """Give ``after`` the table of ``state`` with meld ``number`` changed, if it was known."""
+    known = getattr(state, "_table", None)
+    if known is not None:
+        object.__setattr__(after, "_table", known.changed(after.melds, number))

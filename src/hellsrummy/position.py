@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from hellsrummy.actions import Action
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card
-from hellsrummy.melds import extension_set, swap_set
+from hellsrummy.melds import _accepts
 from hellsrummy.rules import Rules
 from hellsrummy.state import GameState, Phase, TableMeld
 
@@ -45,7 +45,7 @@ def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:
     """
     facts: tuple[frozenset[Card], frozenset[Card]] | None = getattr(meld, "_derived", None)
     if facts is None:
-        facts = (extension_set(meld.cards), swap_set(meld.cards))
+        facts = _accepts(meld.cards)
         object.__setattr__(meld, "_derived", facts)
     return facts
 
@@ -63,11 +63,21 @@ class Table:
 
     __slots__ = ("buys", "extends", "melds", "playable")
 
-    def __init__(self, melds: tuple[TableMeld, ...], known: Table | None = None) -> None:
+    def __init__(
+        self, melds: tuple[TableMeld, ...], known: Table | None = None, changed: int = -1
+    ) -> None:
         if known is None:
             self._fill(melds, [], [], set())
-        else:  # ``known`` is the table of the first melds: its facts are reused
+        elif changed < 0:  # ``known`` is the table of the first melds: its facts are reused
             self._fill(melds, list(known.extends), list(known.buys), set(known.playable))
+        else:  # ``known`` is the same table but for meld ``changed``
+            extends = list(known.extends)
+            buys = list(known.buys)
+            extends[changed], buys[changed] = meld_facts(melds[changed])
+            self.melds = melds
+            self.extends = extends
+            self.buys = buys
+            self.playable = frozenset().union(*extends, *buys)
 
     def _fill(
         self,
@@ -98,6 +108,16 @@ class Table:
         # Not ``Table.__new__(Table)`` then ``_fill``: compiled by mypyc, ``__new__`` runs
         # ``__init__`` too.
         return Table(melds, self)
+
+    def changed(self, melds: tuple[TableMeld, ...], number: int) -> Table:
+        """The table after meld ``number`` was replaced (extended, or a wildcard swapped).
+
+        >>> before = Table((TableMeld(cards("7H 8H 9H"), 0), TableMeld(cards("QS QD 2C"), 1)))
+        >>> after = before.changed((before.melds[0], TableMeld(cards("QS QD QC"), 1)), 1)
+        >>> card("QC") in before.buys[1], after.buys[1], card("QH") in after.playable
+        (True, frozenset(), True)
+        """
+        return Table(melds, self, number)
 
 
 def table(state: GameState | PlayerView) -> Table:
