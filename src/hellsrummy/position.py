@@ -62,40 +62,27 @@ class Table:
     """
 
     __slots__ = ("buys", "extends", "melds", "playable")
+    melds: tuple[TableMeld, ...]
+    extends: list[frozenset[Card]]
+    buys: list[frozenset[Card]]
+    playable: frozenset[Card]
 
     def __init__(
         self, melds: tuple[TableMeld, ...], known: Table | None = None, changed: int = -1
     ) -> None:
-        if known is None:
-            self._fill(melds, [], [], set())
-        elif changed < 0:  # ``known`` is the table of the first melds: its facts are reused
-            self._fill(melds, list(known.extends), list(known.buys), set(known.playable))
-        else:  # ``known`` is the same table but for meld ``changed``
-            extends = list(known.extends)
-            buys = list(known.buys)
+        extends: list[frozenset[Card]] = [] if known is None else list(known.extends)
+        buys: list[frozenset[Card]] = [] if known is None else list(known.buys)
+        if changed >= 0:  # ``known`` is the same table but for meld ``changed``
             extends[changed], buys[changed] = meld_facts(melds[changed])
-            self.melds = melds
-            self.extends = extends
-            self.buys = buys
-            self.playable = frozenset().union(*extends, *buys)
-
-    def _fill(
-        self,
-        melds: tuple[TableMeld, ...],
-        extends: list[frozenset[Card]],
-        buys: list[frozenset[Card]],
-        playable: set[Card],
-    ) -> None:
-        """Set the facts of ``melds``, those of the first ``len(extends)`` already known."""
+        # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
         for meld in melds[len(extends) :]:
             extend, buy = meld_facts(meld)
             extends.append(extend)
             buys.append(buy)
-            playable.update(extend, buy)
         self.melds = melds
         self.extends = extends
         self.buys = buys
-        self.playable = frozenset(playable)
+        self.playable = frozenset().union(*extends, *buys)
 
     def grown(self, melds: tuple[TableMeld, ...]) -> Table:
         """The table after melds were added at the end (the melds before are unchanged).
