@@ -10,13 +10,18 @@ import threading
 import attrs
 
 from hellsrummy import (
+    SUITS,
     GameState,
     Phase,
     Rules,
+    TableMeld,
     apply,
+    can_swap,
+    is_meld,
     legal_actions,
     new_game,
     next_round,
+    pack,
     to_dict,
     view,
 )
@@ -82,3 +87,24 @@ def test_states_shared_between_threads_give_the_same_answers() -> None:
     for thread in threads:
         thread.join()
     assert failures == []
+
+
+def test_the_table_handed_on_from_state_to_state_is_what_the_melds_accept() -> None:
+    """A table built from its predecessor's (a meld grown, extended or bought from) agrees
+    with a brute-force reading of every meld: each card tried with ``is_meld``."""
+    every = pack(SUITS)
+    checked: dict[tuple[TableMeld, ...], None] = {}
+    for seed in (3, 11):
+        for state in random_states(seed, count=300):
+            melds = state.melds
+            if melds in checked:
+                continue
+            checked[melds] = None
+            here = table(state)
+            for number, meld in enumerate(melds):
+                extends = {c for c in every if is_meld((*meld.cards, c))}
+                buys = {c for c in every if not c.is_wild and can_swap(meld.cards, c)}
+                assert here.extends[number] == extends, (number, meld)
+                assert here.buys[number] == buys, (number, meld)
+            assert here.playable == frozenset().union(*here.extends, *here.buys)
+    assert len(checked) > 20  # the table changed along the way

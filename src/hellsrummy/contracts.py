@@ -35,7 +35,7 @@ def _check_size(instance: Requirement, attribute: attrs.Attribute[int], size: in
         raise ValueError(f"a run holds at most {MAX_RUN} cards, got size {shown(size)}")
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Requirement:
     """One meld of a contract: a set or a run of *at least* ``size`` cards.
 
@@ -77,7 +77,7 @@ def _check_requirements(
             )
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Contract:
     """A round's minimum: melds of given kinds and sizes, each met by a separate meld.
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterator, Sequence
 
 from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
@@ -374,16 +375,14 @@ def _with_deuces(
     different deuces in the hand. Melds are sorted, so a meld's deuces are its first cards and
     a choice of deuces (in card order) goes in front of its naturals.
     """
-    wanted = tuple(_wilds_in(meld) for meld in melds)
-    kept = [meld[w:] for meld, w in zip(melds, wanted, strict=True)]
+    wanted = tuple(map(_wilds_in, melds))
+    kept = [meld[w:] for meld, w in zip(melds, wanted, strict=False)]  # of one length
     choices: list[tuple[tuple[Card, ...], ...]]
     if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
         choices = [tuple(melds)]
     else:
-        choices = [
-            tuple(extra + naturals for extra, naturals in zip(chosen, kept, strict=True))
-            for chosen in _deal_deuces(kinds, wanted)
-        ]
+        add = operator.add
+        choices = [tuple(map(add, chosen, kept)) for chosen in _deal_deuces(kinds, wanted)]
     if len(melds) == 1 or max(groups) == 1 or _apart(kept, groups):
         # Every choice is a different move, its melds already in order: melds of identical
         # requirements come lowest first, and with different naturals the deuces cannot

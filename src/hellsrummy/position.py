@@ -72,16 +72,21 @@ class Table:
     ) -> None:
         extends: list[frozenset[Card]] = [] if known is None else list(known.extends)
         buys: list[frozenset[Card]] = [] if known is None else list(known.buys)
-        if changed >= 0:  # ``known`` is the same table but for meld ``changed``
-            extends[changed], buys[changed] = meld_facts(melds[changed])
+        self.melds = melds
+        self.extends = extends
+        self.buys = buys
+        if known is not None and changed >= 0:  # the same table but for meld ``changed``
+            extend, buy = meld_facts(melds[changed])
+            if extend >= extends[changed] and buy >= buys[changed]:  # it accepts no less
+                self.playable = known.playable.union(extend, buy)
+                extends[changed], buys[changed] = extend, buy
+                return
+            extends[changed], buys[changed] = extend, buy
         # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
         for meld in melds[len(extends) :]:
             extend, buy = meld_facts(meld)
             extends.append(extend)
             buys.append(buy)
-        self.melds = melds
-        self.extends = extends
-        self.buys = buys
         self.playable = frozenset().union(*extends, *buys)
 
     def grown(self, melds: tuple[TableMeld, ...]) -> Table:

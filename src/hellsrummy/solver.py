@@ -69,9 +69,12 @@ _NATURAL: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
 )
 _WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
-# _PLACES[card.index]: a natural's (pool place, suit, rank index); None for a wildcard.
-_PLACES: tuple[tuple[int, int, int] | None, ...] = tuple(
-    None if c.is_wild else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), c.rank - 3)
+# _PLACES[card.index]: a natural's (pool place, suit, rank bit, rank index); None for a
+# wildcard.
+_PLACES: tuple[tuple[int, int, int, int] | None, ...] = tuple(
+    None
+    if c.is_wild
+    else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), 1 << (c.rank - 3), c.rank - 3)
     for c in _BY_INDEX
 )
 
@@ -93,26 +96,25 @@ class _Pool:
         masks = [0] * _SUITS
         totals = [0] * _RANKS
         wild_cards = []
-        size = 0
         places = _PLACES
         for c in hand:
             if c.__class__ is not Card:
                 raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
-            size += 1
             place = places[c.index]
             if place is None:
                 wild_cards.append(c)
             else:
-                at, suit, i = place
+                at, suit, bit, i = place
                 counts[at] += 1
-                masks[suit] |= 1 << i
+                masks[suit] |= bit
                 totals[i] += 1
+        wilds = len(wild_cards)
         self.counts = counts
         self.masks = masks
         self.totals = totals
-        self.size = size
-        self.wild_cards = sort_cards(wild_cards) if len(wild_cards) > 1 else wild_cards
-        self.wilds = len(wild_cards)
+        self.size = sum(totals) + wilds
+        self.wild_cards = sort_cards(wild_cards) if wilds > 1 else wild_cards
+        self.wilds = wilds
 
     def take(self, suit: int, i: int) -> None:
         at = suit * _RANKS + i
