@@ -55,6 +55,12 @@ def test_a_view_holds_the_seats_own_hand_and_the_public_facts() -> None:
             state.scores,
         )
         assert mine.events == state.events
+        # Every field the view shares with the state, by name (view() fills them by position).
+        shared = {field.name for field in attrs.fields(GameState)}
+        for field in attrs.fields(PlayerView):
+            if field.name in shared:
+                assert getattr(mine, field.name) == getattr(state, field.name), field.name
+        assert mine.seat == seat
 
 
 def test_a_view_has_no_field_for_other_hands_the_stock_or_the_seed() -> None:
