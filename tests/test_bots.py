@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -11,13 +12,16 @@ from hypothesis import strategies as st
 
 from hellsrummy import (
     SIMULATION_MAX_TURNS,
+    DiscardPolicy,
     GameState,
     GreedyBot,
     Phase,
     RandomBot,
     Rules,
+    SetPlayProtection,
     apply,
     is_legal,
+    legal_actions,
     new_game,
     next_round,
     play_game,
@@ -25,6 +29,8 @@ from hellsrummy import (
     view,
 )
 from hellsrummy.bots import Bot
+
+from .reference.greedy import greedy_play
 
 
 def play(bots: list[Bot], seed: int, rules: Rules | None = None) -> GameState:
@@ -148,3 +154,48 @@ def test_greedy_bots_do_not_hand_one_card_round_the_table_for_ever() -> None:
 def test_simulations_without_rules_have_a_safety_net() -> None:
     (result,) = simulate([RandomBot(1)] * 3, games=1, seed="net")
     assert all(summary.turns <= SIMULATION_MAX_TURNS for summary in result.rounds)
+
+
+_VARIANTS = [
+    Rules(max_turns=80),
+    Rules(max_turns=80, discard_policy=DiscardPolicy.CLASSIC),
+    Rules(max_turns=80, discard_taken_card=False),
+    Rules(max_turns=80, exact_contract_melds=True, schedule=(10, 11, 12)),
+    Rules(max_turns=80, discard_policy=DiscardPolicy.REJECT, schedule=(4, 8, 12)),
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 2**20),
+    st.integers(3, 8),
+    st.sampled_from(range(len(_VARIANTS))),
+    st.floats(0.0, 1.0),
+    st.booleans(),
+)
+def test_greedy_bot_chooses_what_it_chose_from_the_whole_list_of_moves(
+    seed: int, players: int, variant: int, greed: float, protect: bool
+) -> None:
+    """GreedyBot works the listing out section by section; the oracle
+    (``tests/reference/greedy.py``) picks from every legal move. Positions come from games
+    where each move is GreedyBot's with probability ``greed`` and a random legal one otherwise
+    (random play keeps deuces in hands that have not met the minimum)."""
+    rng = random.Random(seed)
+    bot = GreedyBot()
+    state = new_game(players, seed=seed, rules=_VARIANTS[variant])
+    if protect and state.rules.discard_policy is not DiscardPolicy.CLASSIC:
+        for seat in range(players):  # the seats warned rather than let discard while a play remains
+            state = apply(state, SetPlayProtection(seat, True))
+    compared = 0
+    while state.phase is not Phase.GAME_OVER and compared < 150:
+        if state.phase is Phase.ROUND_OVER:
+            state = next_round(state)
+            continue
+        seen = view(state, state.current)
+        if state.phase is Phase.PLAY:
+            chosen = bot(seen)
+            assert chosen == greedy_play(bot, seen), (chosen, state)
+            compared += 1
+        moves = legal_actions(state)
+        action = bot(seen) if rng.random() < greed else moves[rng.randrange(len(moves))]
+        state = apply(state, action)

@@ -25,17 +25,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 import attrs
 
-from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
+from hellsrummy.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.deck import Card
-from hellsrummy.enumeration import possible_melds
-from hellsrummy.moves import legal_actions
-from hellsrummy.position import table
+from hellsrummy.discarding import discards as legal_discards
+from hellsrummy.enumeration import fulfillments, possible_melds
+from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, legal_actions
+from hellsrummy.position import position, table
 from hellsrummy.rules import DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
 from hellsrummy.solver import can_meet
@@ -143,10 +144,6 @@ class _Kinship:
         return 2 * (self.by_rank[c.rank] - held) + 2 * near + far
 
 
-def _wilds(action: Meld) -> int:
-    return sum(c.is_wild for meld in action.melds for c in meld)
-
-
 @attrs.frozen
 class GreedyBot:
     """A simple, strong player that looks only at its own hand and the table.
@@ -173,22 +170,35 @@ class GreedyBot:
         _check(seen)
         if seen.phase is Phase.DECIDE:  # take or pass: nothing to list
             return _TAKE if self._wants(seen) else _PASS
-        moves = list(legal_actions(seen))
-        meets = [m for m in moves if isinstance(m, Meld)]
-        if meets:
-            return min(meets, key=lambda m: (_wilds(m), -sum(map(penalty_value, _cards(m)))))
-        plays = [m for m in moves if isinstance(m, Extend) and not m.cards[0].is_wild]
-        if plays:
-            return max(plays, key=lambda m: penalty_value(m.cards[0]))
-        buys = [m for m in moves if isinstance(m, SwapWildcard)]
-        if buys:
-            return max(buys, key=lambda m: penalty_value(m.card))
-        wild_plays = [m for m in moves if isinstance(m, Extend)]
-        if wild_plays:
-            return wild_plays[0]
-        discards = [m for m in moves if isinstance(m, Discard)]
+        # The moves it would choose among, section by section in the order of the listing,
+        # each worked out only if the ones before offer nothing it would play.
+        here = position(seen)
+        found: Iterable[tuple[tuple[Card, ...], ...]]
+        if here.met:
+            found = ((meld,) for meld in possible_melds(here.hand, 3))
+        else:
+            found = fulfillments(here.hand, here.contract)
+        best, fewest = None, (0, 0)
+        for melds in found:  # the first that takes the fewest wildcards, then sheds the most
+            wild = sum(c.is_wild for meld in melds for c in meld)
+            shed = sum(penalty_value(c) for meld in melds for c in meld)
+            if best is None or (wild, -shed) < fewest:
+                best, fewest = melds, (wild, -shed)
+        if best is not None:  # every choice of deuces for these melds scores the same
+            return _first_listed(here, best)
+        if here.met:
+            extensions = _extensions(here)
+            plays = [m for m in extensions if not m.cards[0].is_wild]
+            if plays:
+                return max(plays, key=lambda m: penalty_value(m.cards[0]))
+            buys = _swaps(here)
+            if buys:
+                return max(buys, key=lambda m: penalty_value(m.card))
+            if extensions:  # a wildcard's only
+                return extensions[0]
+        discards = [_DISCARDS[c] for c in legal_discards(here)]
         if not discards:  # only plays remain and none were chosen above: should not happen
-            return moves[0]
+            return next(iter(legal_actions(seen)))
         if seen.rules.discard_policy is DiscardPolicy.CLASSIC:
             # Every card may go, but a bad discard would only be called by someone else.
             safe = [m for m in discards if not is_bad_discard(seen, m.card)]
@@ -247,7 +257,3 @@ class GreedyBot:
     def _throwaway(self, card: Card, kin: _Kinship) -> tuple[int, int]:
         related = kin.score(card, held=True)
         return (related < self.keep, penalty_value(card) - 3 * related)
-
-
-def _cards(action: Meld) -> list[Card]:
-    return [c for meld in action.melds for c in meld]

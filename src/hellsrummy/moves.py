@@ -299,7 +299,7 @@ def _new_melds(here: Position) -> list[Action]:
     return [move for meld in possible_melds(hand, 3) for move in _with_deuces((meld,), kinds)]
 
 
-def _extensions(here: Position) -> list[Action]:
+def _extensions(here: Position) -> list[Extend]:
     held = here.held_rummies
     if not held:
         return []
@@ -313,7 +313,7 @@ def _extensions(here: Position) -> list[Action]:
     ]
 
 
-def _swaps(here: Position) -> list[Action]:
+def _swaps(here: Position) -> list[SwapWildcard]:
     held = here.held_rummies
     if not held:
         return []
@@ -330,6 +330,26 @@ def _swaps(here: Position) -> list[Action]:
 def _discards(here: Position) -> list[Action]:
     table = _DISCARDS
     return [table[c] for c in discards(here)]
+
+
+def _first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
+    """The first move listed that lays ``melds``, as found (the hand's lowest deuces first).
+
+    ``melds`` is a fulfilment of the contract (:func:`hellsrummy.fulfillments`) if the seat has
+    not met it, else one meld of :func:`hellsrummy.possible_melds`. Every other choice of
+    deuces for these melds is listed right after it.
+
+    >>> state = apply(new_game(3, seed=2026), Take())
+    >>> here = position(state)
+    >>> first = next(fulfillments(here.hand, here.contract), None)
+    >>> first is None or _first_listed(here, first) in legal_actions(state)
+    True
+    """
+    kinds = _deuce_kinds(here.hand)
+    if len(kinds) <= 1:
+        return _meld(melds)
+    groups = (1,) if here.met else _groups(here.contract.requirements)
+    return _with_deuces(melds, kinds, groups)[0]
 
 
 def _plays_and_discards(here: Position) -> list[Action]:
@@ -367,7 +387,7 @@ def _with_deuces(
     melds: Sequence[tuple[Card, ...]],
     kinds: tuple[tuple[Card, int], ...],
     groups: tuple[int, ...] = (1,),
-) -> list[Action]:
+) -> list[Meld]:
     """Every distinct ``Meld`` action laying these melds, one per choice of deuces.
 
     ``melds`` take the hand's lowest deuces; every other distinct choice from the hand's
