@@ -28,6 +28,7 @@ from hellsrummy.solver import (
     _NATURAL,
     _RANKS,
     _SUITS,
+    _WINDOW,
     Fulfillment,
     _check,
     _Pool,
@@ -130,15 +131,32 @@ def _run_choices(pool: _Pool, size: int, fewest: int = 0) -> list[_Choice]:
 
 @functools.lru_cache(maxsize=16384)
 def _run_row(s: int, mask: int, least: int, size: int) -> tuple[_Choice, ...]:
-    """The runs of suit ``s`` from the ranks of ``mask``, with at least ``least`` naturals."""
+    """The runs of suit ``s`` from the ranks of ``mask``, with at least ``least`` naturals.
+
+    Lowest rank first: a row is the runs starting at each rank the suit holds, which depend
+    only on the ranks held just above it (:func:`_run_window`).
+    """
     found: list[_Choice] = []
-    held = [i for i in range(_RANKS) if mask >> i & 1]
-    for k, lowest in enumerate(held):
-        above = [i for i in held[k + 1 :] if i < lowest + size]
-        for extra in range(max(0, least - 1), min(len(above), size - 1) + 1):
-            for combo in itertools.combinations(above, extra):
-                found.append(_choice(((s, lowest), *((s, i) for i in combo)), size - 1 - extra))
+    window = _WINDOW[size - 1]
+    for lowest in range(_RANKS):
+        if mask >> lowest & 1:
+            found += _run_window(s, lowest, mask >> (lowest + 1) & window, least, size)
     return tuple(found)
+
+
+@functools.lru_cache(maxsize=8192)
+def _run_window(s: int, lowest: int, above: int, least: int, size: int) -> tuple[_Choice, ...]:
+    """The runs of suit ``s`` whose lowest natural has rank index ``lowest``.
+
+    ``above`` has bit ``j`` set when the suit holds rank index ``lowest + 1 + j`` (the next
+    ``size - 1`` ranks, the only ones such a run can hold).
+    """
+    ranks = [lowest + 1 + j for j in range(size - 1) if above >> j & 1]
+    return tuple(
+        _choice(((s, lowest), *((s, i) for i in combo)), size - 1 - extra)
+        for extra in range(max(0, least - 1), min(len(ranks), size - 1) + 1)
+        for combo in itertools.combinations(ranks, extra)
+    )
 
 
 def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillment]:
