@@ -27,7 +27,6 @@ from hellsrummy.melds import MeldKind
 from hellsrummy.solver import (
     _NATURAL,
     _RANKS,
-    _SUITS,
     _WINDOW,
     Fulfillment,
     _check,
@@ -72,10 +71,7 @@ def _set_choices(pool: _Pool, size: int) -> list[_Choice]:
     fewest = max(1, size - wilds)
     for i, total in enumerate(pool.totals):
         if total >= fewest:
-            held = tuple(
-                (s, counts[s * _RANKS + i]) for s in range(_SUITS) if counts[s * _RANKS + i]
-            )
-            found += _set_row(i, held, fewest, size)
+            found += _set_row(i, tuple(counts[i::_RANKS]), fewest, size)
     return found
 
 
@@ -85,11 +81,10 @@ def _wild_choice(size: int) -> _Choice:
 
 
 @functools.lru_cache(maxsize=16384)
-def _set_row(
-    i: int, held: tuple[tuple[int, int], ...], fewest: int, size: int
-) -> tuple[_Choice, ...]:
-    """The sets of rank index ``i`` from the suits ``held`` (suit, count), fewest naturals first."""
-    total = sum(n for _, n in held)
+def _set_row(i: int, column: tuple[int, ...], fewest: int, size: int) -> tuple[_Choice, ...]:
+    """The sets of rank index ``i`` from ``column[s]`` naturals of each suit, fewest first."""
+    held = tuple((s, n) for s, n in enumerate(column) if n)
+    total = sum(column)
     return tuple(
         _choice(((s, i) for s in picked), size - used)
         for used in range(fewest, min(size, total) + 1)
