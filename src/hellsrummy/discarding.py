@@ -171,9 +171,15 @@ def _allowed(here: Position) -> tuple[Card, ...]:
     # nothing at all while play protection warns.
     if _protected(here):
         return ()
+    distinct = here.distinct
+    wilds = 0
+    for c in distinct:  # the hand is sorted: its wildcards come first
+        if not c.is_wild:
+            break
+        wilds += 1
     rummy = here.rummies
-    kept = tuple(c for c in here.distinct if not (c.is_wild or c in rummy))
-    return kept or here.distinct
+    kept = tuple(c for c in distinct[wilds:] if c not in rummy) if rummy else distinct[wilds:]
+    return kept or distinct
 
 
 def legal_discards(state: GameState) -> list[Card]:
