@@ -386,6 +386,12 @@ def _split(
     return runs, sets, run_positions
 
 
+@functools.lru_cache(maxsize=256)
+def _plan_of(contract: Contract) -> tuple[list[int], list[int], list[int]]:
+    """:func:`_split` of a contract's requirements, worked out once per contract (read only)."""
+    return _split(contract.requirements)
+
+
 def can_meet(hand: Iterable[Card], contract: Contract) -> bool:
     """Whether ``hand`` holds separate melds that fulfil ``contract``.
 
@@ -402,7 +408,7 @@ def can_meet(hand: Iterable[Card], contract: Contract) -> bool:
     pool = _check(hand, contract)
     if pool.size < contract.difficulty:
         return False
-    runs, sets, _ = _split(contract.requirements)
+    runs, sets, _ = _plan_of(contract)
     return _search(pool, runs, sets, pool.wilds) is not None
 
 
@@ -424,7 +430,7 @@ def _cheapest(pool: _Pool, contract: Contract) -> tuple[int, list[tuple[int, int
     """The fewest wildcards that meet ``contract`` from ``pool``, with the runs' windows."""
     if pool.size < contract.difficulty:
         return None
-    runs, sets, _ = _split(contract.requirements)
+    runs, sets, _ = _plan_of(contract)
     for budget in range(pool.wilds + 1):
         placed = _search(pool, runs, sets, budget)
         if placed is not None:
@@ -451,7 +457,7 @@ def find_fulfillment(hand: Iterable[Card], contract: Contract) -> Fulfillment | 
     if cheapest is None:
         return None
     placed = cheapest[1]
-    runs, sets, run_positions = _split(contract.requirements)
+    runs, sets, run_positions = _plan_of(contract)
     requirements = contract.requirements
     naturals: list[list[Card]] = [[] for _ in requirements]
     for position, size, (suit, low) in zip(run_positions, runs, placed, strict=False):
