@@ -296,7 +296,15 @@ def _new_melds(here: Position) -> list[Action]:
     kinds = _deuce_kinds(hand)
     if len(kinds) <= 1:  # one kind of deuce or none: each meld is one move
         return [_meld((meld,)) for meld in possible_melds(hand, 3)]
-    return [move for meld in possible_melds(hand, 3) for move in _with_deuces((meld,), kinds)]
+    found: list[Action] = []
+    for meld in possible_melds(hand, 3):
+        wilds = _wilds_in(meld)
+        if not wilds:
+            found.append(_meld((meld,)))
+        else:  # one move per choice of deuces (what :func:`_with_deuces` does for one meld)
+            naturals = meld[wilds:]
+            found += [_meld((extra + naturals,)) for (extra,) in _deal_deuces(kinds, (wilds,))]
+    return found
 
 
 def _extensions(here: Position) -> list[Extend]:
