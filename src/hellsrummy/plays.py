@@ -87,8 +87,12 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
     <Reason.NOT_IN_HAND: 'not_in_hand'>
     """
     here: Position | None = getattr(state, "_position", None)
-    if here is not None and here.moves is not None and action in here.moves:
-        return None  # one of the moves listed for this very position
+    if here is not None and here.moves is not None:
+        for listed in here.moves:  # the melds come first in a listing
+            if listed is action:
+                return None  # one of the moves listed for this very position
+            if listed.__class__ is not Meld:
+                break
     error = in_round(state, Phase.PLAY, "meld")
     if error:
         return error

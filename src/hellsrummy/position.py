@@ -78,7 +78,10 @@ class Table:
         if known is not None and changed >= 0:  # the same table but for meld ``changed``
             extend, buy = meld_facts(melds[changed])
             if extend >= extends[changed] and buy >= buys[changed]:  # it accepts no less
-                self.playable = known.playable.union(extend, buy)
+                playable = known.playable
+                if not (extend <= playable and buy <= playable):
+                    playable = playable.union(extend, buy)
+                self.playable = playable
                 extends[changed], buys[changed] = extend, buy
                 return
             extends[changed], buys[changed] = extend, buy
