@@ -327,30 +327,26 @@ def swap_set(meld: tuple[Card, ...]) -> frozenset[Card]:
     return _accepts(meld)[1]
 
 
-_extensions = functools.lru_cache(maxsize=16384)(extension_set)
-_swaps = functools.lru_cache(maxsize=16384)(swap_set)
-
-
 def extensions(meld_cards: Iterable[Card]) -> frozenset[Card]:
     """Every card that extends the meld on its own: ``c`` such that meld + ``c`` is a meld.
 
-    The answer covers all 91 cards (every suit), and is cached per meld.
+    The answer covers all 91 cards (every suit), and is cached on the meld's reading.
 
     >>> sorted(map(str, extensions(cards("5H 6H 7H"))))
     ['2C', '2D', '2E', '2H', '2M', '2R', '2S', '4H', '8H']
     """
-    return _extensions(_as_key(meld_cards))
+    return _accepts(_as_key(meld_cards))[0]
 
 
 def swaps(meld_cards: Iterable[Card]) -> frozenset[Card]:
     """Every natural card that can take the place of one of the meld's wildcards.
 
-    Empty when the meld holds no wildcard. Cached per meld.
+    Empty when the meld holds no wildcard. Cached on the meld's reading.
 
     >>> sorted(map(str, swaps(cards("2C 5H 6H"))))
     ['4H', '7H']
     """
-    return _swaps(_as_key(meld_cards))
+    return _accepts(_as_key(meld_cards))[1]
 
 
 def is_rummy(candidate: Card, melds: Iterable[Iterable[Card]]) -> bool:
@@ -367,8 +363,8 @@ def is_rummy(candidate: Card, melds: Iterable[Iterable[Card]]) -> bool:
     (True, False)
     """
     for meld_cards in melds:
-        meld = _as_key(meld_cards)
-        if candidate in _extensions(meld) or candidate in _swaps(meld):
+        extend, buy = _accepts(_as_key(meld_cards))
+        if candidate in extend or candidate in buy:
             return True
     return False
 
