@@ -416,6 +416,20 @@ def sort_cards(hand: Iterable[Card]) -> list[Card]:
     return sorted(hand, key=_ORDER)
 
 
+def _leading_wilds(ordered: tuple[Card, ...]) -> int:
+    """How many wildcards cards in card order start with (deuces sort first): all they hold.
+
+    >>> _leading_wilds(tuple(sort_cards(cards("7H 2D 2C 8S"))))
+    2
+    """
+    count = 0
+    for c in ordered:
+        if not c.is_wild:
+            break
+        count += 1
+    return count
+
+
 def sort_by_set(hand: Iterable[Card]) -> list[Card]:
     """Sort cards for reading sets: wildcards first, then by rank, then by suit.
 

@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from hellsrummy.contracts import Contract
-from hellsrummy.deck import Card
+from hellsrummy.deck import Card, _leading_wilds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.position import Position, position
 from hellsrummy.rules import DiscardPolicy
@@ -172,11 +172,7 @@ def _allowed(here: Position) -> tuple[Card, ...]:
     if _protected(here):
         return ()
     distinct = here.distinct
-    wilds = 0
-    for c in distinct:  # the hand is sorted: its wildcards come first
-        if not c.is_wild:
-            break
-        wilds += 1
+    wilds = _leading_wilds(distinct)
     rummy = here.rummies
     kept = tuple(c for c in distinct[wilds:] if c not in rummy) if rummy else distinct[wilds:]
     return kept or distinct

@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterator, Sequence
 from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.calls import rummy_calls
 from hellsrummy.contracts import Requirement
-from hellsrummy.deck import _BY_INDEX, SUITS, Card, pack
+from hellsrummy.deck import _BY_INDEX, SUITS, Card, _leading_wilds, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
 from hellsrummy.enumeration import fulfillments, possible_melds
@@ -296,15 +296,7 @@ def _new_melds(here: Position) -> list[Action]:
     kinds = _deuce_kinds(hand)
     if len(kinds) <= 1:  # one kind of deuce or none: each meld is one move
         return [_meld((meld,)) for meld in possible_melds(hand, 3)]
-    found: list[Action] = []
-    for meld in possible_melds(hand, 3):
-        wilds = _wilds_in(meld)
-        if not wilds:
-            found.append(_meld((meld,)))
-        else:  # one move per choice of deuces (what :func:`_with_deuces` does for one meld)
-            naturals = meld[wilds:]
-            found += [_meld((extra + naturals,)) for (extra,) in _deal_deuces(kinds, (wilds,))]
-    return found
+    return [move for meld in possible_melds(hand, 3) for move in _with_deuces((meld,), kinds)]
 
 
 def _extensions(here: Position) -> list[Extend]:
@@ -381,16 +373,6 @@ def _groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
     return tuple(len(list(group)) for _, group in itertools.groupby(requirements))
 
 
-def _wilds_in(meld: tuple[Card, ...]) -> int:
-    """How many deuces a sorted meld holds (they are its first cards)."""
-    count = 0
-    for c in meld:
-        if not c.is_wild:
-            break
-        count += 1
-    return count
-
-
 def _with_deuces(
     melds: Sequence[tuple[Card, ...]],
     kinds: tuple[tuple[Card, int], ...],
@@ -403,7 +385,14 @@ def _with_deuces(
     different deuces in the hand. Melds are sorted, so a meld's deuces are its first cards and
     a choice of deuces (in card order) goes in front of its naturals.
     """
-    wanted = tuple(map(_wilds_in, melds))
+    if len(melds) == 1:  # one meld: a move per choice of its deuces, nothing to reorder
+        meld = melds[0]
+        wilds = _leading_wilds(meld)
+        if not wilds or len(kinds) <= 1:
+            return [_meld((meld,))]
+        naturals = meld[wilds:]
+        return [_meld((extra + naturals,)) for (extra,) in _deal_deuces(kinds, (wilds,))]
+    wanted = tuple(map(_leading_wilds, melds))
     kept = [meld[w:] for meld, w in zip(melds, wanted, strict=False)]  # of one length
     choices: list[tuple[tuple[Card, ...], ...]]
     if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
@@ -411,7 +400,7 @@ def _with_deuces(
     else:
         add = operator.add
         choices = [tuple(map(add, chosen, kept)) for chosen in _deal_deuces(kinds, wanted)]
-    if len(melds) == 1 or max(groups) == 1 or _apart(kept, groups):
+    if max(groups) == 1 or _apart(kept, groups):
         # Every choice is a different move, its melds already in order: melds of identical
         # requirements come lowest first, and with different naturals the deuces cannot
         # change that order.
@@ -448,7 +437,7 @@ def _canonical(
 
 def _meld_key(meld: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Melds compare by their naturals first, as :func:`hellsrummy.fulfillments` orders them."""
-    wilds = _wilds_in(meld)
+    wilds = _leading_wilds(meld)
     return tuple(c.order for c in meld[wilds:]), tuple(c.order for c in meld[:wilds])
 
 

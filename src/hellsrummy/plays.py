@@ -276,9 +276,7 @@ def meld(state: GameState, action: Meld) -> GameState:
     )
     if not hand:
         return end_round(after, winner=seat)
-    known = getattr(state, "_table", None)
-    if known is not None:
-        object.__setattr__(after, "_table", known.grown(melds))
+    _hand_on_table(state, after)
     return after
 
 
@@ -350,8 +348,14 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
     return after
 
 
-def _hand_on_table(state: GameState, after: GameState, number: int) -> None:
-    """Give ``after`` the table of ``state`` with meld ``number`` changed, if it was known."""
+def _hand_on_table(state: GameState, after: GameState, changed: int | None = None) -> None:
+    """Give ``after`` the table of ``state``, if it was known, with what the play changed.
+
+    Meld ``changed`` was replaced (extended, or a wildcard bought from it); without it, melds
+    were laid after those of ``state``.
+    """
     known = getattr(state, "_table", None)
     if known is not None:
-        object.__setattr__(after, "_table", known.changed(after.melds, number))
+        melds = after.melds
+        grown = known.grown(melds) if changed is None else known.changed(melds, changed)
+        object.__setattr__(after, "_table", grown)

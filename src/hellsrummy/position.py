@@ -77,14 +77,14 @@ class Table:
         self.buys = buys
         if known is not None and changed >= 0:  # the same table but for meld ``changed``
             extend, buy = meld_facts(melds[changed])
-            if extend >= extends[changed] and buy >= buys[changed]:  # it accepts no less
+            no_less = extend >= extends[changed] and buy >= buys[changed]
+            extends[changed], buys[changed] = extend, buy
+            if no_less:  # the cards that play somewhere are those of before, and its own
                 playable = known.playable
                 if not (extend <= playable and buy <= playable):
                     playable = playable.union(extend, buy)
                 self.playable = playable
-                extends[changed], buys[changed] = extend, buy
                 return
-            extends[changed], buys[changed] = extend, buy
         # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
         for meld in melds[len(extends) :]:
             extend, buy = meld_facts(meld)
