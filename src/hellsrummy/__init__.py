@@ -72,12 +72,12 @@ from hellsrummy.errors import (
     IllegalActionError,
     Reason,
 )
+from hellsrummy.eventlog import EventLog
 from hellsrummy.events import (
     Discarded,
     DiscardErrorMade,
     DiscardTurnedUp,
     Event,
-    EventLog,
     Extended,
     Melded,
     Passed,

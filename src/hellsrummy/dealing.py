@@ -22,7 +22,8 @@ import attrs
 
 from hellsrummy.deck import Card, Rank, pack, sort_cards
 from hellsrummy.errors import IllegalActionError, Reason, shown
-from hellsrummy.events import EventLog, Refilled, RoundStarted
+from hellsrummy.eventlog import EventLog
+from hellsrummy.events import Refilled, RoundStarted
 from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.state import Deal, GameState, Phase

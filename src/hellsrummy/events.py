@@ -10,9 +10,6 @@ log in O(1) and shares the old one, so states stay cheap to create however long 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
-
 import attrs
 
 from hellsrummy.deck import Card, format_cards
@@ -22,7 +19,6 @@ __all__ = [
     "DiscardTurnedUp",
     "Discarded",
     "Event",
-    "EventLog",
     "Extended",
     "Melded",
     "Passed",
@@ -312,97 +308,14 @@ Event = (
 )
 
 
-class EventLog:
-    """An immutable, persistent list of events: ``append`` is O(1) and shares the old log.
+def _module_getattr(name: str) -> object:
+    # The log lives in hellsrummy.eventlog (which builds on the events here); it is importable
+    # from here too, as it always was.
+    if name == "EventLog":
+        from hellsrummy.eventlog import EventLog
 
-    Iteration goes from the oldest event to the newest; ``last`` is the newest.
+        return EventLog
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    >>> empty = EventLog()
-    >>> one = empty.append(SeatLeft(1))
-    >>> len(empty), len(one), one.last, list(one)
-    (0, 1, SeatLeft(seat=1), [SeatLeft(seat=1)])
-    """
 
-    __slots__ = ("_length", "_previous", "last")
-
-    last: Event | None
-    _previous: EventLog | None
-    _length: int
-
-    def __init__(self) -> None:
-        self.last = None
-        self._previous = None
-        self._length = 0
-
-    def append(self, event: Event) -> EventLog:
-        """A new log with ``event`` at the end; this log is unchanged.
-
-        >>> len(EventLog().append(SeatLeft(0)).append(SeatLeft(1)))
-        2
-        """
-        log = EventLog.__new__(EventLog)
-        log.last = event
-        log._previous = self
-        log._length = self._length + 1
-        return log
-
-    @classmethod
-    def of(cls, events: Iterable[Event]) -> EventLog:
-        """A log of ``events``, oldest first.
-
-        >>> list(EventLog.of([SeatLeft(0), SeatLeft(1)]))
-        [SeatLeft(seat=0), SeatLeft(seat=1)]
-        """
-        log = cls()
-        for event in events:
-            log = log.append(event)
-        return log
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled as a flat tuple of events: the linked nodes would nest one level per event
-        # and overflow the pickler's recursion limit in a long game.
-        return (EventLog.of, (tuple(self),))
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self.newest_first()[::-1])
-
-    def newest_first(self) -> list[Event]:
-        """The events from the newest to the oldest.
-
-        >>> EventLog().append(SeatLeft(0)).append(SeatLeft(1)).newest_first()
-        [SeatLeft(seat=1), SeatLeft(seat=0)]
-        """
-        events: list[Event] = []
-        node: EventLog | None = self
-        while node is not None and node.last is not None:
-            events.append(node.last)
-            node = node._previous
-        return events
-
-    def since(self, older: EventLog) -> list[Event]:
-        """The events appended after ``older`` (a log this one grew from), oldest first.
-
-        >>> base = EventLog().append(SeatLeft(0))
-        >>> base.append(SeatLeft(1)).append(SeatLeft(2)).since(base)
-        [SeatLeft(seat=1), SeatLeft(seat=2)]
-        """
-        events: list[Event] = []
-        node: EventLog | None = self
-        while node is not None and node is not older and node.last is not None:
-            events.append(node.last)
-            node = node._previous
-        return events[::-1]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, EventLog):
-            return NotImplemented
-        return self is other or (len(self) == len(other) and list(self) == list(other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"<EventLog of {self._length} events>"
+__getattr__ = _module_getattr

@@ -20,7 +20,7 @@ from hellsrummy.actions import Extend, Meld, SwapWildcard
 from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, format_cards
 from hellsrummy.errors import IllegalActionError, Reason
-from hellsrummy.events import Extended, Melded, Swapped
+from hellsrummy.eventlog import _extended, _melded, _swapped
 from hellsrummy.melds import is_meld, meld_kinds
 from hellsrummy.position import Position, position
 from hellsrummy.scoring import end_round
@@ -272,7 +272,7 @@ def meld(state: GameState, action: Meld) -> GameState:
         replace(state.met, seat, True) if meeting else state.met,
         state.turns,
         state.taken,
-        state.log.append(Melded(seat, len(state.melds), action.melds, met=meeting)),
+        state.log._add(_melded(seat, len(state.melds), action.melds, meeting)),
     )
     if not hand:
         return end_round(after, winner=seat)
@@ -306,7 +306,7 @@ def extend(state: GameState, action: Extend) -> GameState:
         state.met,
         state.turns,
         state.taken,
-        state.log.append(Extended(seat, action.meld, action.cards)),
+        state.log._add(_extended(seat, action.meld, action.cards)),
     )
     if not hand:
         return end_round(after, winner=seat)
@@ -342,7 +342,7 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
         state.met,
         state.turns,
         state.taken,
-        state.log.append(Swapped(seat, action.meld, action.card, wildcard)),
+        state.log._add(_swapped(seat, action.meld, action.card, wildcard)),
     )
     _hand_on_table(state, after, action.meld)
     return after

@@ -32,7 +32,7 @@ from hellsrummy import actions as _actions
 from hellsrummy import events as _events
 from hellsrummy.deck import Card, Suit
 from hellsrummy.errors import shown
-from hellsrummy.events import EventLog
+from hellsrummy.eventlog import EventLog
 from hellsrummy.readers import (
     _check_counts,
     _read_melds,

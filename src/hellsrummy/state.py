@@ -23,7 +23,8 @@ from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, Suit, format_cards, sort_cards
 from hellsrummy.difficulty import contract_for
 from hellsrummy.errors import shown
-from hellsrummy.events import Event, EventLog
+from hellsrummy.eventlog import EventLog
+from hellsrummy.events import Event
 from hellsrummy.rules import Rules
 from hellsrummy.shuffle import Seed
 

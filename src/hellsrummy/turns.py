@@ -36,15 +36,8 @@ from hellsrummy.dealing import draw, next_seat
 from hellsrummy.deck import Card
 from hellsrummy.discarding import discards, refusal
 from hellsrummy.errors import IllegalActionError, Reason
-from hellsrummy.events import (
-    Discarded,
-    DiscardTurnedUp,
-    EventLog,
-    Passed,
-    PlayProtectionChanged,
-    SeatLeft,
-    Took,
-)
+from hellsrummy.eventlog import EventLog, _discarded, _passed, _took
+from hellsrummy.events import DiscardTurnedUp, PlayProtectionChanged, SeatLeft
 from hellsrummy.position import position
 from hellsrummy.rules import DiscardPolicy
 from hellsrummy.scoring import end_round
@@ -327,7 +320,7 @@ def take(state: GameState, action: Take) -> GameState:
         state.met,
         state.turns,
         taken,
-        state.log.append(Took(seat, taken)),
+        state.log._add(_took(seat, taken)),
     )
 
 
@@ -342,7 +335,7 @@ def pass_(state: GameState, action: Pass) -> GameState:
     passed = state.discard
     assert passed is not None
     receiver = next_seat(state.left, seat)
-    log = state.log.append(Passed(seat, passed, receiver))
+    log = state.log._add(_passed(seat, passed, receiver))
     extra, stock, refills, log = draw(state, state.stock, state.refills, log)
     drawn, stock, refills, log = draw(state, stock, refills, log)
     hands = replace(state.hands, receiver, insert(insert(state.hands[receiver], passed), extra))
@@ -376,7 +369,7 @@ def discard(state: GameState, action: Discard) -> GameState:
     turns = state.turns + 1
     max_turns = state.rules.max_turns
     hands = replace(state.hands, seat, hand)
-    log = state.log.append(Discarded(seat, action.card))
+    log = state.log._add(_discarded(seat, action.card))
     if hand and (max_turns is None or turns < max_turns):  # the usual case: the turn passes
         return successor(
             state,

@@ -25,10 +25,10 @@ from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, Suit, pack, sort_cards
 from hellsrummy.difficulty import contract_for
 from hellsrummy.errors import shown
+from hellsrummy.eventlog import EventLog
 from hellsrummy.events import (
     Discarded,
     Event,
-    EventLog,
     Extended,
     Melded,
     Passed,
