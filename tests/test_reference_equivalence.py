@@ -22,6 +22,7 @@ contract in millions of ways, and moves are listed lazily, so the first ones cos
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
 import random
@@ -30,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -245,7 +247,26 @@ def assert_same_moves(state: GameState | hr.PlayerView, cap: int = CAP) -> list[
         assert bool(listed) == bool(ours)
         if ours:
             assert listed[len(ours) - 1] == ours[-1]
+    if len(ours) < cap:  # (counting a big position lists it all: see test_moves_by_index)
+        assert_same_by_index(copy.copy(state), ours)
     return ours
+
+
+def assert_same_by_index(state: GameState | hr.PlayerView, moves: list[Action]) -> None:
+    """Counted first (the length, then each move by index: meld moves are made only when asked
+    for), a fresh listing of ``state`` has ``moves``, in order."""
+    counted = hr.legal_actions(state)
+    size = len(counted)
+    assert size == len(moves)
+    assert [counted[index] for index in range(size)] == moves
+    if size:
+        assert counted[-1] == moves[-1]
+        assert counted[-size] == moves[0]
+    with pytest.raises(IndexError):
+        counted[size]
+    with pytest.raises(IndexError):
+        counted[-size - 1]
+    assert list(counted) == moves
 
 
 class Outcome(NamedTuple):
@@ -419,6 +440,22 @@ def test_legal_actions_match_the_reference_in_seeded_games() -> None:
         name: (coverage[name], least) for name, least in wanted.items() if coverage[name] < least
     }
     assert not missing, f"positions too rare (seen, wanted): {missing}\n{dict(coverage)}"
+
+
+def test_moves_by_index_match_the_listing_in_big_positions() -> None:
+    """Positions of the seeded games with more moves than the reference is compared on (up to
+    20,000): counted and taken by index, their moves are those listed one by one."""
+    seen = 0
+    for number in range(30):
+        for step in seeded_game(number):
+            state = step.state
+            if len(list(itertools.islice(hr.legal_actions(fresh(state)), CAP + 1))) <= CAP:
+                continue
+            listed = list(itertools.islice(hr.legal_actions(fresh(state)), 20_001))
+            if len(listed) <= 20_000:
+                assert_same_by_index(fresh(state), listed)
+                seen += 1
+    assert seen >= 4
 
 
 def test_the_reference_builds_states_from_fields_the_library_still_has() -> None:

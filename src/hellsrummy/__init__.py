@@ -181,6 +181,7 @@ _COMPILABLE = (
     "discarding",
     "position",
     "moves",
+    "meldmoves",
     "melds",
     "plays",
     "turns",

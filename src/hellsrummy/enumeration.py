@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card
@@ -182,12 +183,43 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
     7H 7H 7S / 2D 9C 9D
     """
     pool = _check(hand, contract)
+    return _fulfilling(pool, contract, False)
+
+
+def _fulfilling(pool: _Pool, contract: Contract, skeletons: bool) -> Iterator[Any]:
+    """:func:`fulfillments` from a pool, or (``skeletons``) each as the choices it is made of."""
     if pool.size < contract.difficulty:
         return iter(())
     runs, sets = _plan(contract.requirements)[0][0]
     if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
         return iter(())
-    return _Enumeration(pool, contract.requirements).run()
+    return _Enumeration(pool, contract.requirements, skeletons).run()
+
+
+def _skeletons(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[_Choice, ...]]:
+    """The fulfilments of a hand (held by a state: no checks), each as its choices, in order.
+
+    A fulfilment is its choices with the hand's deuces handed out in sorted order, first to
+    the first meld (:func:`_laid`).
+
+    >>> hand, contract = cards("7H 7H 7S 9C 9D 2S 2D"), contract_for(6)
+    >>> deuces = _Pool(hand).wild_cards
+    >>> [_laid(chosen, deuces) for chosen in _skeletons(hand, contract)] == list(
+    ...     fulfillments(hand, contract))
+    True
+    """
+    pool = _Pool(hand)
+    return _fulfilling(pool, contract, True)
+
+
+def _laid(chosen: tuple[_Choice, ...], wild_cards: Sequence[Card]) -> Fulfillment:
+    """The melds of these choices, the deuces ``wild_cards`` (sorted) handed out in order."""
+    melds = []
+    used = 0
+    for naturals, need, _, _, _ in chosen:
+        melds.append(tuple(wild_cards[used : used + need]) + naturals)
+        used += need
+    return tuple(melds)
 
 
 @functools.lru_cache(maxsize=256)
@@ -214,10 +246,22 @@ class _Enumeration:
     are those of the whole hand that still fit, in the same order.
     """
 
-    __slots__ = ("chosen", "lists", "pool", "requirements", "rests", "same", "wild_cards")
+    __slots__ = (
+        "chosen",
+        "lists",
+        "pool",
+        "requirements",
+        "rests",
+        "same",
+        "skeletons",
+        "wild_cards",
+    )
 
-    def __init__(self, pool: _Pool, requirements: tuple[Requirement, ...]) -> None:
+    def __init__(
+        self, pool: _Pool, requirements: tuple[Requirement, ...], skeletons: bool = False
+    ) -> None:
         self.pool = pool
+        self.skeletons = skeletons
         self.requirements = requirements
         self.wild_cards = tuple(pool.wild_cards)
         self.chosen: list[_Choice] = []
@@ -230,7 +274,7 @@ class _Enumeration:
                 by_shape[shape] = _run_choices(pool, size) if run else _set_choices(pool, size)
             self.lists.append(by_shape[shape])
 
-    def run(self) -> Iterator[Fulfillment]:
+    def run(self) -> Iterator[Any]:
         runs, sets = self.rests[0]
         if len(self.requirements) > 2 and _search(self.pool, runs, sets, self.pool.wilds) is None:
             return iter(())
@@ -243,7 +287,7 @@ class _Enumeration:
         runs, sets = self.rests[k]
         return _search(self.pool, runs, sets, wilds) is not None
 
-    def go(self, k: int, wilds: int, taken: int) -> Iterator[Fulfillment]:
+    def go(self, k: int, wilds: int, taken: int) -> Iterator[Any]:
         pool, chosen = self.pool, self.chosen
         counts = pool.counts
         floor = chosen[-1][2] if self.same[k] else None
@@ -274,14 +318,23 @@ class _Enumeration:
                         pool.give(at // _RANKS, at % _RANKS)
             chosen.pop()
 
-    def last(self, k: int, wilds: int, taken: int) -> list[Fulfillment]:
+    def last(self, k: int, wilds: int, taken: int) -> list[Any]:
         """The choices of the last requirement, each completing a fulfilment.
 
         A list (most calls find none or few): the melds chosen before are put together
-        only once one is found.
+        only once one is found. As skeletons, each is the tuple of its choices.
         """
         counts = self.pool.counts
         floor = self.chosen[-1][2] if self.same[k] else None
+        if self.skeletons:
+            before = tuple(self.chosen)
+            return [
+                (*before, choice)
+                for choice in self.lists[k]
+                if choice[1] <= wilds
+                and (floor is None or choice[2] >= floor)
+                and (not choice[4] & taken or all(counts[at] >= n for at, n in choice[3]))
+            ]
         found: list[Fulfillment] = []
         head: list[tuple[Card, ...]] = []
         deuces: tuple[Card, ...] = ()
@@ -326,10 +379,15 @@ def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, 
 
 def melds_of(pool: _Pool, size: int) -> list[tuple[Card, ...]]:
     """The melds of :func:`possible_melds` from a pool, as a list."""
+    wild_cards = tuple(pool.wild_cards)
+    # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
+    return [wild_cards[:wilds] + naturals for naturals, wilds, _, _, _ in _meld_choices(pool, size)]
+
+
+def _meld_choices(pool: _Pool, size: int) -> list[_Choice]:
+    """The choices of :func:`possible_melds` (the melds lowest deuces first), in order."""
     # A run with fewer than two naturals is also a set, and the sets list it already.
     choices = _set_choices(pool, size)
     if size <= _RANKS:
         choices += _run_choices(pool, size, fewest=2)
-    wild_cards = tuple(pool.wild_cards)
-    # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
-    return [wild_cards[:wilds] + naturals for naturals, wilds, _, _, _ in choices]
+    return choices

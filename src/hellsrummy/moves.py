@@ -48,21 +48,20 @@ accepts the compound forms (bigger melds, several cards at once, other meld orde
 
 from __future__ import annotations
 
-import functools
 import itertools
-import operator
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sized
 
 from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.calls import rummy_calls
-from hellsrummy.contracts import Requirement
 from hellsrummy.deck import _BY_INDEX, SUITS, Card, _leading_wilds, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
-from hellsrummy.enumeration import fulfillments, possible_melds
+from hellsrummy.enumeration import _Choice, _meld_choices, _skeletons, fulfillments, possible_melds
 from hellsrummy.errors import shown
+from hellsrummy.meldmoves import _Deferred, _deuce_kinds, _groups, _meld, _with_deuces
 from hellsrummy.position import Position, position
 from hellsrummy.rules import DiscardPolicy
+from hellsrummy.solver import _Pool
 from hellsrummy.state import GameState, Phase
 from hellsrummy.views import PlayerView, state_from_view
 
@@ -131,9 +130,34 @@ class LegalActions:
         return True
 
     def _all(self) -> list[Action]:
+        parts = self._counted(False)
+        if parts is not None:  # counted before: make the moves, part by part
+            found: list[Action] = []
+            for part in parts:
+                found += part if isinstance(part, list) else part.all()  # type: ignore[attr-defined]
+            self._found = found
+            self._sections = ()
+            self._here.moves = found
+            return found
         while self._advance():
             pass
         return self._found
+
+    def _counted(self, count: bool = True) -> list[Sized] | None:
+        """The listing as parts, kept with the position, or ``None``.
+
+        The parts are lists of moves and meld moves counted but not yet made. ``None`` once
+        moves were listed another way (iterated), or (``count`` false) if not counted before.
+        """
+        if not self._sections or self._next or self._pending is not None:
+            return None
+        here = self._here
+        if here.parts is None and count:
+            if self._sections is _NOT_MET:
+                here.parts = _counted_meetings(here)
+            elif self._sections is _MET:
+                here.parts = _counted_plays(here)
+        return here.parts
 
     def __iter__(self) -> Iterator[Action]:
         found = self._found
@@ -152,13 +176,27 @@ class LegalActions:
                 return
 
     def __len__(self) -> int:
-        return len(self._all())
+        parts = self._counted()
+        if parts is None:
+            return len(self._all())
+        return sum(map(len, parts))
 
     def __bool__(self) -> bool:
         return any(True for _ in self)
 
     def __getitem__(self, index: int) -> Action:
-        return self._all()[index]
+        parts = self._counted() if index.__class__ is int else None
+        if parts is None:
+            return self._all()[index]
+        if index < 0:
+            index += sum(map(len, parts))
+        if index >= 0:
+            for part in parts:
+                size = len(part)
+                if index < size:
+                    return part[index] if isinstance(part, list) else part.at(index)  # type: ignore[attr-defined, no-any-return]
+                index -= size
+        raise IndexError("legal move index out of range")
 
     def __contains__(self, action: object) -> bool:
         state = self._source
@@ -250,32 +288,8 @@ _EXTENDS = tuple(tuple(_new_extend(n, c) for c in _BY_INDEX) for n in range(_SHA
 _SWAPS = tuple(tuple(_new_swap(n, c) for c in _BY_INDEX) for n in range(_SHARED))
 
 
-def _meld(melds: tuple[tuple[Card, ...], ...]) -> Meld:
-    action: Meld = _new(Meld)
-    _set(action, "melds", melds)
-    return action
-
-
 def _decide(here: Position) -> list[Action]:
     return list(_DECIDE)
-
-
-def _deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
-    """The hand's deuces as ``(deuce, count)``, in card order.
-
-    The hand is sorted and deuces sort first, so they are its first cards.
-    """
-    if not hand or not hand[0].is_wild:
-        return ()
-    kinds: list[tuple[Card, int]] = []
-    for c in hand:
-        if not c.is_wild:
-            break
-        if kinds and kinds[-1][0] is c:
-            kinds[-1] = (c, kinds[-1][1] + 1)
-        else:
-            kinds.append((c, 1))
-    return tuple(kinds)
 
 
 def _meetings(here: Position) -> Iterator[Action]:
@@ -361,110 +375,27 @@ def _plays_and_discards(here: Position) -> list[Action]:
     return found
 
 
+def _counted_meetings(here: Position) -> list[Sized]:
+    """The moves of a seat that has not met the minimum, the fulfilments counted, not made."""
+    hand = here.hand
+    kinds = _deuce_kinds(hand)
+    contract = here.contract
+    groups = _groups(contract.requirements) if len(kinds) > 1 else (1,)
+    units = list(_skeletons(hand, contract))
+    return [_Deferred(units, hand[: _leading_wilds(hand)], kinds, groups), _discards(here)]
+
+
+def _counted_plays(here: Position) -> list[Sized]:
+    """The moves of a seat that has met the minimum, the new melds counted, not made."""
+    hand = here.hand
+    units: list[tuple[_Choice, ...]] = [(choice,) for choice in _meld_choices(_Pool(hand), 3)]
+    found = _extensions(here)
+    found += _swaps(here)  # type: ignore[arg-type]
+    found += _discards(here)  # type: ignore[arg-type]
+    return [_Deferred(units, hand[: _leading_wilds(hand)], _deuce_kinds(hand)), found]
+
+
 # The sections of each kind of position, in the documented order.
 _DECIDING: tuple[_Section, ...] = (_decide,)
 _NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
 _MET: tuple[_Section, ...] = (_plays_and_discards,)
-
-
-@functools.lru_cache(maxsize=256)
-def _groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
-    """The lengths of the runs of identical requirements (melds meeting them are unordered)."""
-    return tuple(len(list(group)) for _, group in itertools.groupby(requirements))
-
-
-def _with_deuces(
-    melds: Sequence[tuple[Card, ...]],
-    kinds: tuple[tuple[Card, int], ...],
-    groups: tuple[int, ...] = (1,),
-) -> list[Meld]:
-    """Every distinct ``Meld`` action laying these melds, one per choice of deuces.
-
-    ``melds`` take the hand's lowest deuces; every other distinct choice from the hand's
-    deuces (``kinds``: each deuce and how many the hand holds) is listed too, since it leaves
-    different deuces in the hand. Melds are sorted, so a meld's deuces are its first cards and
-    a choice of deuces (in card order) goes in front of its naturals.
-    """
-    if len(melds) == 1:  # one meld: a move per choice of its deuces, nothing to reorder
-        meld = melds[0]
-        wilds = _leading_wilds(meld)
-        if not wilds or len(kinds) <= 1:
-            return [_meld((meld,))]
-        naturals = meld[wilds:]
-        return [_meld((extra + naturals,)) for (extra,) in _deal_deuces(kinds, (wilds,))]
-    wanted = tuple(map(_leading_wilds, melds))
-    kept = [meld[w:] for meld, w in zip(melds, wanted, strict=False)]  # of one length
-    choices: list[tuple[tuple[Card, ...], ...]]
-    if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
-        choices = [tuple(melds)]
-    else:
-        add = operator.add
-        choices = [tuple(map(add, chosen, kept)) for chosen in _deal_deuces(kinds, wanted)]
-    if max(groups) == 1 or _apart(kept, groups):
-        # Every choice is a different move, its melds already in order: melds of identical
-        # requirements come lowest first, and with different naturals the deuces cannot
-        # change that order.
-        return [_meld(laid) for laid in choices]
-    # Two deuce choices can be each other's reordering (identical melds swapping deuces):
-    # put melds of identical requirements in a fixed order and list each outcome once.
-    return [_meld(laid) for laid in dict.fromkeys(_canonical(laid, groups) for laid in choices)]
-
-
-def _apart(kept: list[tuple[Card, ...]], groups: tuple[int, ...]) -> bool:
-    """Whether the melds of each run of identical requirements have different naturals."""
-    start = 0
-    for length in groups:
-        if length > 1 and len(set(kept[start : start + length])) < length:
-            return False
-        start += length
-    return True
-
-
-def _canonical(
-    laid: tuple[tuple[Card, ...], ...], groups: tuple[int, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """Sort the melds within each run of identical requirements (``groups`` gives run lengths)."""
-    result: list[tuple[Card, ...]] = []
-    start = 0
-    for length in groups:
-        if length == 1:
-            result.append(laid[start])
-        else:
-            result += sorted(laid[start : start + length], key=_meld_key)
-        start += length
-    return tuple(result)
-
-
-def _meld_key(meld: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Melds compare by their naturals first, as :func:`hellsrummy.fulfillments` orders them."""
-    wilds = _leading_wilds(meld)
-    return tuple(c.order for c in meld[wilds:]), tuple(c.order for c in meld[:wilds])
-
-
-@functools.lru_cache(maxsize=4096)
-def _deal_deuces(
-    kinds: tuple[tuple[Card, int], ...], wanted: tuple[int, ...]
-) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    """Every distinct way to give each meld its number of deuces from ``(deuce, count)``."""
-    if not wanted:
-        return ((),)
-    first, rest = wanted[0], wanted[1:]
-    found: list[tuple[tuple[Card, ...], ...]] = []
-    for counts in _compositions(first, tuple(have for _, have in kinds)):
-        chosen = tuple(c for (c, _), n in zip(kinds, counts, strict=True) for _ in range(n))
-        left = tuple((c, have - n) for (c, have), n in zip(kinds, counts, strict=True) if have > n)
-        found.extend((chosen, *tail) for tail in _deal_deuces(left, rest))
-    return tuple(found)
-
-
-@functools.lru_cache(maxsize=4096)
-def _compositions(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to write ``total`` as a sum of counts, each at most its limit, largest first."""
-    if not limits:
-        return ((),) if total == 0 else ()
-    room = sum(limits[1:])
-    found: list[tuple[int, ...]] = []
-    for n in range(min(total, limits[0]), -1, -1):
-        if total - n <= room:
-            found.extend((n, *tail) for tail in _compositions(total - n, limits[1:]))
-    return tuple(found)

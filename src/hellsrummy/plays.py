@@ -21,6 +21,7 @@ from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, format_cards
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.eventlog import _extended, _melded, _swapped
+from hellsrummy.meldmoves import _Deferred
 from hellsrummy.melds import is_meld, meld_kinds
 from hellsrummy.position import Position, position
 from hellsrummy.scoring import end_round
@@ -87,12 +88,17 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
     <Reason.NOT_IN_HAND: 'not_in_hand'>
     """
     here: Position | None = getattr(state, "_position", None)
-    if here is not None and here.moves is not None:
-        for listed in here.moves:  # the melds come first in a listing
-            if listed is action:
-                return None  # one of the moves listed for this very position
-            if listed.__class__ is not Meld:
-                break
+    if here is not None:
+        if here.moves is not None:
+            for listed in here.moves:  # the melds come first in a listing
+                if listed is action:
+                    return None  # one of the moves listed for this very position
+                if listed.__class__ is not Meld:
+                    break
+        elif here.parts is not None:  # counted: the melds made so far (by index)
+            for part in here.parts:
+                if isinstance(part, _Deferred) and part.holds(action):
+                    return None
     error = in_round(state, Phase.PLAY, "meld")
     if error:
         return error

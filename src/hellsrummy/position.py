@@ -19,6 +19,7 @@ frozenset()
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from typing import TYPE_CHECKING
 
 from hellsrummy.actions import Action
@@ -151,6 +152,7 @@ class Position:
         "hand",
         "met",
         "moves",
+        "parts",
         "phase",
         "protected",
         "protection",
@@ -190,6 +192,9 @@ class Position:
         self.protected: bool | None = None
         #: The legal moves, once all are listed (filled by :mod:`hellsrummy.moves`).
         self.moves: list[Action] | None = None
+        #: The legal moves counted part by part, the meld moves made only when asked for
+        #: (filled by :mod:`hellsrummy.moves` when a listing's length or an item is asked).
+        self.parts: list[Sized] | None = None
 
     @property
     def distinct(self) -> tuple[Card, ...]:

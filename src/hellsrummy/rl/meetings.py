@@ -31,8 +31,8 @@ from hellsrummy.actions import Meld
 from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, sort_cards
 from hellsrummy.enumeration import possible_melds
+from hellsrummy.meldmoves import _canonical, _deal_deuces, _deuce_kinds, _groups
 from hellsrummy.melds import MeldKind, is_run, is_set
-from hellsrummy.moves import _canonical, _deal_deuces, _deuce_kinds, _groups
 from hellsrummy.rl.encoding import COMMIT, MELD_CARD, NEXT_MELD, card_of
 from hellsrummy.solver import can_meet
 
