@@ -252,14 +252,9 @@ _TAKE = Take()
 _PASS = Pass()
 _DECIDE: list[Action] = [_TAKE, _PASS]
 _DISCARDS = {c: Discard(c) for c in pack(SUITS)}
+_DISCARD_OF: Callable[[Card], Action] = _DISCARDS.__getitem__
 _new = object.__new__
 _set = object.__setattr__
-
-
-def _extend(number: int, added: Card) -> Extend:
-    if number < _SHARED:
-        return _EXTENDS[number][added.index]
-    return _new_extend(number, added)
 
 
 def _new_extend(number: int, added: Card) -> Extend:
@@ -267,12 +262,6 @@ def _new_extend(number: int, added: Card) -> Extend:
     _set(action, "meld", number)
     _set(action, "cards", (added,))
     return action
-
-
-def _swap(number: int, natural: Card) -> SwapWildcard:
-    if number < _SHARED:
-        return _SWAPS[number][natural.index]
-    return _new_swap(number, natural)
 
 
 def _new_swap(number: int, natural: Card) -> SwapWildcard:
@@ -318,8 +307,9 @@ def _extensions(here: Position) -> list[Extend]:
     if not held:
         return []
     rummies = here.rummies
+    shared = _EXTENDS
     return [
-        _extend(number, c)
+        shared[number][c.index] if number < _SHARED else _new_extend(number, c)
         for number, accepted in enumerate(here.table.extends)
         if not accepted.isdisjoint(rummies)  # most melds take none of the hand's cards
         for c in held
@@ -332,8 +322,9 @@ def _swaps(here: Position) -> list[SwapWildcard]:
     if not held:
         return []
     rummies = here.rummies
+    shared = _SWAPS
     return [
-        _swap(number, c)
+        shared[number][c.index] if number < _SHARED else _new_swap(number, c)
         for number, accepted in enumerate(here.table.buys)
         if accepted and not accepted.isdisjoint(rummies)
         for c in held
@@ -342,8 +333,7 @@ def _swaps(here: Position) -> list[SwapWildcard]:
 
 
 def _discards(here: Position) -> list[Action]:
-    table = _DISCARDS
-    return [table[c] for c in discards(here)]
+    return list(map(_DISCARD_OF, discards(here)))
 
 
 def _first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
@@ -351,7 +341,8 @@ def _first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
 
     ``melds`` is a fulfilment of the contract (:func:`hellsrummy.fulfillments`) if the seat has
     not met it, else one meld of :func:`hellsrummy.possible_melds`. Every other choice of
-    deuces for these melds is listed right after it.
+    deuces for these melds is listed right after it. The move is kept with the position, so
+    that :func:`hellsrummy.apply` accepts it as listed.
 
     >>> state = apply(new_game(3, seed=2026), Take())
     >>> here = position(state)
@@ -361,9 +352,14 @@ def _first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
     """
     kinds = _deuce_kinds(here.hand)
     if len(kinds) <= 1:
-        return _meld(melds)
-    groups = (1,) if here.met else _groups(here.contract.requirements)
-    return _with_deuces(melds, kinds, groups)[0]
+        move = _meld(melds)
+    else:
+        groups = (1,) if here.met else _groups(here.contract.requirements)
+        move = _with_deuces(melds, kinds, groups)[0]
+    if here.handed is None:
+        here.handed = []
+    here.handed.append(move)
+    return move
 
 
 def _plays_and_discards(here: Position) -> list[Action]:

@@ -89,6 +89,10 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
     """
     here: Position | None = getattr(state, "_position", None)
     if here is not None:
+        if here.handed is not None:  # handed out as one of the moves of this position
+            for handed in here.handed:
+                if handed is action:
+                    return None
         if here.moves is not None:
             for listed in here.moves:  # the melds come first in a listing
                 if listed is action:

@@ -19,6 +19,7 @@ frozenset()
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sized
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from hellsrummy.views import PlayerView
 
 __all__ = ["Position", "Table", "meld_facts", "position", "table"]
+
+_ORDER = operator.attrgetter("order")
 
 
 def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:
@@ -87,11 +90,15 @@ class Table:
                 self.playable = playable
                 return
         # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
-        for meld in melds[len(extends) :]:
+        first = len(extends)
+        for meld in melds[first:]:
             extend, buy = meld_facts(meld)
             extends.append(extend)
             buys.append(buy)
-        self.playable = frozenset().union(*extends, *buys)
+        if known is not None and changed < 0:
+            self.playable = known.playable.union(*extends[first:], *buys[first:])
+        else:
+            self.playable = frozenset().union(*extends, *buys)
 
     def grown(self, melds: tuple[TableMeld, ...]) -> Table:
         """The table after melds were added at the end (the melds before are unchanged).
@@ -150,6 +157,7 @@ class Position:
         "contract",
         "discards",
         "hand",
+        "handed",
         "met",
         "moves",
         "parts",
@@ -192,6 +200,9 @@ class Position:
         self.protected: bool | None = None
         #: The legal moves, once all are listed (filled by :mod:`hellsrummy.moves`).
         self.moves: list[Action] | None = None
+        #: Meld moves handed out for this position without a listing (by GreedyBot, which
+        #: works its move out section by section), each one of its legal moves.
+        self.handed: list[Action] | None = None
         #: The legal moves counted part by part, the meld moves made only when asked for
         #: (filled by :mod:`hellsrummy.moves` when a listing's length or an item is asked).
         self.parts: list[Sized] | None = None
@@ -227,8 +238,7 @@ class Position:
         ()
         """
         if self._held is None:
-            rummies = self.rummies
-            self._held = tuple(c for c in self.distinct if c in rummies) if rummies else ()
+            self._held = tuple(sorted(self.rummies, key=_ORDER))
         return self._held
 
 

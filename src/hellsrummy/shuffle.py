@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
@@ -44,6 +45,8 @@ T = TypeVar("T")
 Seed = int | str | bytes
 
 _DOMAIN = b"hellsrummy/shuffle/v1"
+_SPAN = 2**64
+_FOUR_WORDS = struct.Struct(">4Q").unpack  # a 32-byte block as four 64-bit integers
 
 
 def seed_bytes(seed: Seed) -> bytes:
@@ -79,13 +82,16 @@ def random_stream(seed: Seed, label: str) -> Iterator[int]:
     """
     key = seed_bytes(seed)
     name = label.encode()
-    prefix = _DOMAIN + len(key).to_bytes(4, "big") + key + len(name).to_bytes(4, "big") + name
+    # The hash of the prefix is computed once, then copied and completed for each block.
+    prefix = hashlib.sha256(
+        _DOMAIN + len(key).to_bytes(4, "big") + key + len(name).to_bytes(4, "big") + name
+    )
     counter = 0
     while True:
-        block = hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()
+        block = prefix.copy()
+        block.update(counter.to_bytes(8, "big"))
         counter += 1
-        for start in range(0, 32, 8):
-            yield int.from_bytes(block[start : start + 8], "big")
+        yield from _FOUR_WORDS(block.digest())
 
 
 def shuffle(items: Sequence[T], seed: Seed, label: str) -> tuple[T, ...]:
@@ -98,11 +104,11 @@ def shuffle(items: Sequence[T], seed: Seed, label: str) -> tuple[T, ...]:
     stream = random_stream(seed, label)
     for i in range(len(result) - 1, 0, -1):
         bound = i + 1
-        limit = 2**64 - (2**64 % bound)
-        while True:
-            x = next(stream)
-            if x < limit:
-                break
+        x = next(stream)
+        if x >= _SPAN - _SPAN % bound:  # rejected: almost never (fewer than 2**-56 for a pack)
+            limit = _SPAN - _SPAN % bound
+            while x >= limit:
+                x = next(stream)
         j = x % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result)
