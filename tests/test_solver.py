@@ -20,8 +20,12 @@ from hellsrummy import (
     fulfillments,
     meld_kinds,
     pack,
+    sort_cards,
     wildcards_needed,
 )
+from hellsrummy.solver import _Pool
+
+from .strategies import meldy_cards
 
 BIG_PACK = pack(SUITS, 4)
 
@@ -170,3 +174,17 @@ def test_more_cards_never_hurt(seed: int, size: int, difficulty: int) -> None:
     contract = contract_for(difficulty)
     if can_meet(hand[:size], contract):
         assert can_meet(hand, contract)
+
+
+@given(meldy_cards(max_size=14))
+def test_a_pool_of_a_held_hand_is_the_pool_of_its_cards(hand: list[Card]) -> None:
+    held = tuple(sort_cards(hand))
+    fast, checked = _Pool((), held), _Pool(hand)
+    assert (fast.counts, fast.masks, fast.totals, fast.size, fast.wilds) == (
+        checked.counts,
+        checked.masks,
+        checked.totals,
+        checked.size,
+        checked.wilds,
+    )
+    assert list(fast.wild_cards) == list(checked.wild_cards)

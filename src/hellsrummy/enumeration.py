@@ -202,13 +202,13 @@ def _skeletons(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[_Ch
     A fulfilment is its choices with the hand's deuces handed out in sorted order, first to
     the first meld (:func:`_laid`).
 
-    >>> hand, contract = cards("7H 7H 7S 9C 9D 2S 2D"), contract_for(6)
+    >>> hand, contract = tuple(sort_cards(cards("7H 7H 7S 9C 9D 2S 2D"))), contract_for(6)
     >>> deuces = _Pool(hand).wild_cards
     >>> [_laid(chosen, deuces) for chosen in _skeletons(hand, contract)] == list(
     ...     fulfillments(hand, contract))
     True
     """
-    pool = _Pool(hand)
+    pool = _Pool((), hand)
     return _fulfilling(pool, contract, True)
 
 

@@ -384,7 +384,7 @@ def _counted_meetings(here: Position) -> list[Sized]:
 def _counted_plays(here: Position) -> list[Sized]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
-    units: list[tuple[_Choice, ...]] = [(choice,) for choice in _meld_choices(_Pool(hand), 3)]
+    units: list[tuple[_Choice, ...]] = [(choice,) for choice in _meld_choices(_Pool((), hand), 3)]
     found = _extensions(here)
     found += _swaps(here)  # type: ignore[arg-type]
     found += _discards(here)  # type: ignore[arg-type]

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from typing import Any
 
 from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import _BY_INDEX, Card, Rank, Suit, sort_cards
+from hellsrummy.deck import _BY_INDEX, Card, Rank, Suit, _leading_wilds, sort_cards
 from hellsrummy.errors import shown
 from hellsrummy.melds import MeldKind
 
@@ -77,6 +78,8 @@ _PLACES: tuple[tuple[int, int, int, int] | None, ...] = tuple(
     else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), 1 << (c.rank - 3), c.rank - 3)
     for c in _BY_INDEX
 )
+# The same without the None (a wildcard's entry is never read).
+_NATURAL_PLACES = tuple(place or (0, 0, 0, 0) for place in _PLACES)
 
 
 class _Pool:
@@ -89,25 +92,35 @@ class _Pool:
 
     __slots__ = ("counts", "masks", "size", "totals", "wild_cards", "wilds")
 
-    def __init__(self, hand: Iterable[object]) -> None:
+    def __init__(self, hand: Iterable[object], held: tuple[Card, ...] | None = None) -> None:
         # ``object``, not ``Card``: the check below narrows it, and a compiled (mypyc) build
         # would otherwise raise its own TypeError at a non-Card instead of this ValueError.
+        # ``held`` instead of ``hand``: a hand held by a state (sorted, its wildcards first).
         counts = [0] * (_SUITS * _RANKS)
         masks = [0] * _SUITS
         totals = [0] * _RANKS
-        wild_cards = []
-        places = _PLACES
-        for c in hand:
-            if c.__class__ is not Card:
-                raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
-            place = places[c.index]
-            if place is None:
-                wild_cards.append(c)
-            else:
-                at, suit, bit, i = place
+        wild_cards: list[Any] = []
+        if held is not None:
+            wilds = _leading_wilds(held)
+            wild_cards = list(held[:wilds])
+            places = _NATURAL_PLACES
+            for natural in held[wilds:]:
+                at, suit, bit, i = places[natural.index]
                 counts[at] += 1
                 masks[suit] |= bit
                 totals[i] += 1
+        else:
+            for c in hand:
+                if c.__class__ is not Card:
+                    raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
+                place = _PLACES[c.index]
+                if place is None:
+                    wild_cards.append(c)
+                else:
+                    at, suit, bit, i = place
+                    counts[at] += 1
+                    masks[suit] |= bit
+                    totals[i] += 1
         wilds = len(wild_cards)
         self.counts = counts
         self.masks = masks
