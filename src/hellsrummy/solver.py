@@ -422,6 +422,8 @@ def can_meet(hand: Iterable[Card], contract: Contract) -> bool:
     if pool.size < contract.difficulty:
         return False
     runs, sets, _ = _plan_of(contract)
+    if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
+        return False
     return _search(pool, runs, sets, pool.wilds) is not None
 
 
