@@ -291,23 +291,11 @@ def memory(seed: int) -> None:
         states = every_state(game, keep=True)
         print(f"  ({len(states[-1].log):,} events in the last state's log)")
         for name, state in (("median", states[len(states) // 2]), ("last", states[-1])):
-            limit = sys.getrecursionlimit()
-            note = ""
-            try:
-                pickled = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-            except RecursionError:  # the event log pickles as a chain, one level per event
-                sys.setrecursionlimit(max(limit, 20 * len(state.log) + 1000))
-                pickled = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-                note = " (pickle needed a higher recursion limit: the event log is a chain)"
-            sys.setrecursionlimit(max(limit, 20 * len(state.log) + 1000))
-            try:
-                _, alone = traced(lambda state=state: copy.deepcopy(state))
-            finally:
-                sys.setrecursionlimit(limit)
+            pickled = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+            _, alone = traced(lambda state=state: copy.deepcopy(state))
             print(
                 f"one state in isolation ({name}, {len(state.log):,} events, stock"
-                f" {len(state.stock)}): deepcopy {alone:,} bytes traced, pickle {pickled:,}"
-                f" bytes{note}"
+                f" {len(state.stock)}): deepcopy {alone:,} bytes traced, pickle {pickled:,} bytes"
             )
     finally:
         tracemalloc.stop()

@@ -34,12 +34,12 @@ from hellsrummy.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.deck import Card
 from hellsrummy.discarding import discards as legal_discards
-from hellsrummy.enumeration import fulfillments, possible_melds
+from hellsrummy.enumeration import _fulfilling, melds_of, possible_melds
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, legal_actions
 from hellsrummy.position import position, table
 from hellsrummy.rules import DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
-from hellsrummy.solver import can_meet
+from hellsrummy.solver import _Pool, can_meet
 from hellsrummy.state import Phase
 from hellsrummy.views import PlayerView
 
@@ -174,10 +174,11 @@ class GreedyBot:
         # each worked out only if the ones before offer nothing it would play.
         here = position(seen)
         found: Iterable[tuple[tuple[Card, ...], ...]]
+        pool = _Pool((), here.hand)  # the hand as counts (a held hand: sorted, no checks)
         if here.met:
-            found = ((meld,) for meld in possible_melds(here.hand, 3))
+            found = ((meld,) for meld in melds_of(pool, 3))
         else:
-            found = fulfillments(here.hand, here.contract)
+            found = _fulfilling(pool, here.contract, False)
         best, fewest = None, (0, 0)
         for melds in found:  # the first that takes the fewest wildcards, then sheds the most
             wild = sum(c.is_wild for meld in melds for c in meld)

@@ -378,6 +378,8 @@ def _counted_meetings(here: Position) -> list[Sized]:
     contract = here.contract
     groups = _groups(contract.requirements) if len(kinds) > 1 else (1,)
     units = list(_skeletons(hand, contract))
+    if not units:  # most hands: nothing to count
+        return [_discards(here)]
     return [_Deferred(units, hand[: _leading_wilds(hand)], kinds, groups), _discards(here)]
 
 
@@ -388,6 +390,8 @@ def _counted_plays(here: Position) -> list[Sized]:
     found = _extensions(here)
     found += _swaps(here)  # type: ignore[arg-type]
     found += _discards(here)  # type: ignore[arg-type]
+    if not units:
+        return [found]
     return [_Deferred(units, hand[: _leading_wilds(hand)], _deuce_kinds(hand)), found]
 
 
