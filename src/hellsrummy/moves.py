@@ -49,7 +49,7 @@ accepts the compound forms (bigger melds, several cards at once, other meld orde
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sized
+from collections.abc import Callable, Iterator
 
 from hellsrummy.actions import Action, CallRummy, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.calls import rummy_calls
@@ -134,7 +134,7 @@ class LegalActions:
         if parts is not None:  # counted before: make the moves, part by part
             found: list[Action] = []
             for part in parts:
-                found += part if isinstance(part, list) else part.all()  # type: ignore[attr-defined]
+                found += part if isinstance(part, list) else part.all()
             self._found = found
             self._sections = ()
             self._here.moves = found
@@ -143,7 +143,7 @@ class LegalActions:
             pass
         return self._found
 
-    def _counted(self, count: bool = True) -> list[Sized] | None:
+    def _counted(self, count: bool = True) -> list[list[Action] | _Deferred] | None:
         """The listing as parts, kept with the position, or ``None``.
 
         The parts are lists of moves and meld moves counted but not yet made. ``None`` once
@@ -194,7 +194,7 @@ class LegalActions:
             for part in parts:
                 size = len(part)
                 if index < size:
-                    return part[index] if isinstance(part, list) else part.at(index)  # type: ignore[attr-defined, no-any-return]
+                    return part[index] if isinstance(part, list) else part.at(index)
                 index -= size
         raise IndexError("legal move index out of range")
 
@@ -371,7 +371,7 @@ def _plays_and_discards(here: Position) -> list[Action]:
     return found
 
 
-def _counted_meetings(here: Position) -> list[Sized]:
+def _counted_meetings(here: Position) -> list[list[Action] | _Deferred]:
     """The moves of a seat that has not met the minimum, the fulfilments counted, not made."""
     hand = here.hand
     kinds = _deuce_kinds(hand)
@@ -383,13 +383,11 @@ def _counted_meetings(here: Position) -> list[Sized]:
     return [_Deferred(units, hand[: _leading_wilds(hand)], kinds, groups), _discards(here)]
 
 
-def _counted_plays(here: Position) -> list[Sized]:
+def _counted_plays(here: Position) -> list[list[Action] | _Deferred]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
     units: list[tuple[_Choice, ...]] = [(choice,) for choice in _meld_choices(_Pool((), hand), 3)]
-    found = _extensions(here)
-    found += _swaps(here)  # type: ignore[arg-type]
-    found += _discards(here)  # type: ignore[arg-type]
+    found: list[Action] = [*_extensions(here), *_swaps(here), *_discards(here)]
     if not units:
         return [found]
     return [_Deferred(units, hand[: _leading_wilds(hand)], _deuce_kinds(hand)), found]

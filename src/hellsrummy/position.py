@@ -20,12 +20,12 @@ frozenset()
 from __future__ import annotations
 
 import operator
-from collections.abc import Sized
 from typing import TYPE_CHECKING
 
 from hellsrummy.actions import Action
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card
+from hellsrummy.meldmoves import _Deferred
 from hellsrummy.melds import _accepts
 from hellsrummy.rules import Rules
 from hellsrummy.state import GameState, Phase, TableMeld
@@ -205,7 +205,7 @@ class Position:
         self.handed: list[Action] | None = None
         #: The legal moves counted part by part, the meld moves made only when asked for
         #: (filled by :mod:`hellsrummy.moves` when a listing's length or an item is asked).
-        self.parts: list[Sized] | None = None
+        self.parts: list[list[Action] | _Deferred] | None = None
 
     @property
     def distinct(self) -> tuple[Card, ...]:
