@@ -176,6 +176,8 @@ class LegalActions:
                 return
 
     def __len__(self) -> int:
+        if not self._sections:  # complete: a take-or-pass decision, or listed before
+            return len(self._found)
         parts = self._counted()
         if parts is None:
             return len(self._all())
@@ -185,6 +187,8 @@ class LegalActions:
         return any(True for _ in self)
 
     def __getitem__(self, index: int) -> Action:
+        if not self._sections:  # complete: a take-or-pass decision, or listed before
+            return self._found[index]
         parts = self._counted() if index.__class__ is int else None
         if parts is None:
             return self._all()[index]
