@@ -6,9 +6,11 @@ both. The enumerations (:mod:`hellsrummy.enumeration`) hand the lowest deuces ou
 makes every other distinct choice from them, and counts those moves without making them, so
 that a listing's length and any one of its moves cost little even when a hand holds thousands.
 
->>> hand = cards("2C 2D 7H 7S")
->>> [str(move) for move in _with_deuces([cards("2C 7H 7S")], _deuce_kinds(hand))]
-['meld 2C 7H 7S', 'meld 2D 7H 7S']
+>>> deal = Deal(hands=[cards("3C 4C 5D"), cards("2C 2D 7H 7S 9C 9D 9H KS 5H"),
+...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+>>> moves = legal_actions(apply(new_game(3, seed=1, deal=deal), Take()))
+>>> len(moves), str(moves[3]), str(moves[4])  # counted, then two made
+(21, 'meld 2C 7H 7S / 2D 9C 9D', 'meld 2D 7H 7S / 2C 9C 9D')
 """
 
 from __future__ import annotations
