@@ -11,26 +11,17 @@ stay cheap to create however long the game. :mod:`hellsrummy.events` defines the
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, get_args
 
 import attrs
 
 from hellsrummy.deck import _BY_INDEX, Card
 from hellsrummy.events import (
     Discarded,
-    DiscardErrorMade,
-    DiscardTurnedUp,
     Event,
     Extended,
     Melded,
     Passed,
-    PlayProtectionChanged,
-    PlayProtectionWarning,
-    Refilled,
-    RoundEnded,
-    RoundStarted,
-    RummyCalled,
-    SeatLeft,
     Swapped,
     Took,
 )
@@ -53,24 +44,9 @@ _CODECS = {
     "tuple[Card, ...]": _CARDS,
     "tuple[tuple[Card, ...], ...]": _MELDS,
 }
-_CLASSES: tuple[type[Any], ...] = (
-    RoundStarted,
-    Took,
-    Passed,
-    Refilled,
-    Melded,
-    Extended,
-    Swapped,
-    Discarded,
-    DiscardErrorMade,
-    PlayProtectionWarning,
-    PlayProtectionChanged,
-    SeatLeft,
-    DiscardTurnedUp,
-    RummyCalled,
-    RoundEnded,
-)
-# Each event class with its kind (its place in _CLASSES) and its fields' names and codecs.
+# Every event class, in the order of the ``Event`` union: a record's kind is its place here.
+_CLASSES: tuple[type[Any], ...] = get_args(Event)
+# Each event class with its kind and its fields' names and codecs.
 _FIELDS: dict[type[Any], tuple[int, tuple[tuple[str, int], ...]]] = {
     cls: (kind, tuple((f.name, _CODECS.get(str(f.type), _PLAIN)) for f in attrs.fields(cls)))
     for kind, cls in enumerate(_CLASSES)
@@ -141,7 +117,7 @@ def _decode(record: _Record | Event) -> Event:
 
 
 # The records of the events every turn logs, made without the event objects. Each gives the
-# record that ``_encode`` gives for the same event (``tests/test_values.py`` checks it).
+# record that ``_encode`` gives for the same event (``tests/test_eventlog.py`` checks it).
 
 
 def _took(seat: int, taken: Card) -> _Record:
