@@ -174,7 +174,7 @@ class GreedyBot:
         # each worked out only if the ones before offer nothing it would play.
         here = position(seen)
         found: Iterable[tuple[tuple[Card, ...], ...]]
-        pool = _Pool((), here.hand)  # the hand as counts (a held hand: sorted, no checks)
+        pool = _Pool(held=here.hand)  # the hand as counts (a held hand: sorted, no checks)
         if here.met:
             found = ((meld,) for meld in melds_of(pool, 3))
         else:

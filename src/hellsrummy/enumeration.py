@@ -208,11 +208,11 @@ def _skeletons(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[_Ch
     ...     fulfillments(hand, contract))
     True
     """
-    pool = _Pool((), hand)
+    pool = _Pool(held=hand)
     return _fulfilling(pool, contract, True)
 
 
-def _laid(chosen: tuple[_Choice, ...], wild_cards: Sequence[Card]) -> Fulfillment:
+def _laid(chosen: Sequence[_Choice], wild_cards: Sequence[Card]) -> Fulfillment:
     """The melds of these choices, the deuces ``wild_cards`` (sorted) handed out in order."""
     melds = []
     used = 0
@@ -326,38 +326,21 @@ class _Enumeration:
         """
         counts = self.pool.counts
         floor = self.chosen[-1][2] if self.same[k] else None
+        fits = [
+            choice
+            for choice in self.lists[k]
+            if choice[1] <= wilds
+            and (floor is None or choice[2] >= floor)
+            and (not choice[4] & taken or all(counts[at] >= n for at, n in choice[3]))
+        ]
+        if not fits:
+            return fits
         if self.skeletons:
             before = tuple(self.chosen)
-            return [
-                (*before, choice)
-                for choice in self.lists[k]
-                if choice[1] <= wilds
-                and (floor is None or choice[2] >= floor)
-                and (not choice[4] & taken or all(counts[at] >= n for at, n in choice[3]))
-            ]
-        found: list[Fulfillment] = []
-        head: list[tuple[Card, ...]] = []
-        deuces: tuple[Card, ...] = ()
-        for naturals, need, key, places, mask in self.lists[k]:
-            if need > wilds or (floor is not None and key < floor):
-                continue
-            if mask & taken and not all(counts[at] >= n for at, n in places):
-                continue
-            if not found:
-                head = self.melds()
-                deuces = self.wild_cards[sum(choice[1] for choice in self.chosen) :]
-            found.append((*head, deuces[:need] + naturals))
-        return found
-
-    def melds(self) -> list[tuple[Card, ...]]:
-        """The melds chosen so far, the hand's deuces handed out in sorted order."""
-        melds = []
-        used = 0
-        deuces = self.wild_cards
-        for naturals, need, _, _, _ in self.chosen:
-            melds.append(deuces[used : used + need] + naturals)
-            used += need
-        return melds
+            return [(*before, choice) for choice in fits]
+        head = _laid(self.chosen, self.wild_cards)
+        deuces = self.wild_cards[sum(choice[1] for choice in self.chosen) :]
+        return [(*head, deuces[: choice[1]] + choice[0]) for choice in fits]
 
 
 def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, ...]]:

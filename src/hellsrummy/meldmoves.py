@@ -74,17 +74,19 @@ def _with_deuces(
     different deuces in the hand. Melds are sorted, so a meld's deuces are its first cards and
     a choice of deuces (in card order) goes in front of its naturals.
     """
+    if len(kinds) <= 1:  # the deuces used are fixed, and the melds come in listing order
+        return [_meld(tuple(melds))]
     if len(melds) == 1:  # one meld: a move per choice of its deuces, nothing to reorder
         meld = melds[0]
         wilds = _leading_wilds(meld)
-        if not wilds or len(kinds) <= 1:
+        if not wilds:
             return [_meld((meld,))]
         naturals = meld[wilds:]
         return [_meld((extra + naturals,)) for (extra,) in _deal_deuces(kinds, (wilds,))]
     wanted = tuple(map(_leading_wilds, melds))
     kept = [meld[w:] for meld, w in zip(melds, wanted, strict=False)]  # of one length
     choices: list[tuple[tuple[Card, ...], ...]]
-    if len(kinds) <= 1 or not any(wanted):  # the deuces used are fixed: only orders differ
+    if not any(wanted):  # the deuces used are fixed: only orders differ
         choices = [tuple(melds)]
     else:
         add = operator.add
@@ -166,7 +168,7 @@ class _Deferred:
     choice), which with the hand's deuces handed out lowest first are the melds of a move
     (:func:`hellsrummy.enumeration._laid`); the unit stands for every move :func:`_with_deuces`
     makes of those melds, one per distinct choice of deuces. A unit's moves are made when one
-    of them is asked for, and kept.
+    of them is asked for, and kept (asked again, a move is the same object).
 
     >>> from hellsrummy.enumeration import _meld_choices
     >>> from hellsrummy.solver import _Pool
@@ -174,7 +176,7 @@ class _Deferred:
     >>> pool = _Pool(hand)
     >>> melds = _Deferred([(c,) for c in _meld_choices(pool, 3)], pool.wild_cards,
     ...                   _deuce_kinds(hand))
-    >>> len(melds.units), len(melds), str(melds.at(3)), melds.holds(melds.at(3))
+    >>> len(melds.units), len(melds), str(melds.at(3)), melds.at(3) is melds.all()[3]
     (5, 7, 'meld 2D 7H 7S', True)
     >>> [str(move) for move in melds.all()][2:4]
     ['meld 2C 7H 7S', 'meld 2D 7H 7S']
@@ -223,12 +225,7 @@ class _Deferred:
         """The moves of unit ``unit``, made on first use."""
         made = self.made.get(unit)
         if made is None:
-            melds = _laid(self.units[unit], self.wild_cards)
-            made = (
-                [_meld(melds)]
-                if self.ends is None
-                else _with_deuces(melds, self.kinds, self.groups)
-            )
+            made = _with_deuces(_laid(self.units[unit], self.wild_cards), self.kinds, self.groups)
             self.made[unit] = made
         return made
 
@@ -243,7 +240,3 @@ class _Deferred:
     def all(self) -> list[Meld]:
         """Every move, in order (those made already are the same objects)."""
         return [move for unit in range(len(self.units)) for move in self.moves(unit)]
-
-    def holds(self, action: object) -> bool:
-        """Whether ``action`` is one of the moves made so far (the very object)."""
-        return any(move is action for made in self.made.values() for move in made)

@@ -56,9 +56,9 @@ from hellsrummy.calls import rummy_calls
 from hellsrummy.deck import _BY_INDEX, SUITS, Card, _leading_wilds, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
-from hellsrummy.enumeration import _Choice, _meld_choices, _skeletons, fulfillments, possible_melds
+from hellsrummy.enumeration import _Choice, _meld_choices, _skeletons, fulfillments
 from hellsrummy.errors import shown
-from hellsrummy.meldmoves import _Deferred, _deuce_kinds, _groups, _meld, _with_deuces
+from hellsrummy.meldmoves import _Deferred, _deuce_kinds, _groups, _with_deuces
 from hellsrummy.position import Position, position
 from hellsrummy.rules import DiscardPolicy
 from hellsrummy.solver import _Pool
@@ -132,13 +132,10 @@ class LegalActions:
     def _all(self) -> list[Action]:
         parts = self._counted(False)
         if parts is not None:  # counted before: make the moves, part by part
-            found: list[Action] = []
-            for part in parts:
-                found += part if isinstance(part, list) else part.all()
-            self._found = found
+            self._found += _made(parts)  # (nothing was listed before)
             self._sections = ()
-            self._here.moves = found
-            return found
+            self._here.moves = self._found
+            return self._found
         while self._advance():
             pass
         return self._found
@@ -198,7 +195,11 @@ class LegalActions:
             for part in parts:
                 size = len(part)
                 if index < size:
-                    return part[index] if isinstance(part, list) else part.at(index)
+                    if isinstance(part, list):
+                        return part[index]
+                    move = part.at(index)
+                    self._here.hand_out(move)  # so that apply accepts it as listed
+                    return move
                 index -= size
         raise IndexError("legal move index out of range")
 
@@ -287,23 +288,10 @@ def _decide(here: Position) -> list[Action]:
 
 def _meetings(here: Position) -> Iterator[Action]:
     contract = here.contract
-    found = fulfillments(here.hand, contract)
     kinds = _deuce_kinds(here.hand)
-    if len(kinds) <= 1:  # the deuces used are fixed, and listed melds are in canonical order
-        for fulfilment in found:
-            yield _meld(fulfilment)
-        return
     groups = _groups(contract.requirements)
-    for fulfilment in found:
+    for fulfilment in fulfillments(here.hand, contract):
         yield from _with_deuces(fulfilment, kinds, groups)
-
-
-def _new_melds(here: Position) -> list[Action]:
-    hand = here.hand
-    kinds = _deuce_kinds(hand)
-    if len(kinds) <= 1:  # one kind of deuce or none: each meld is one move
-        return [_meld((meld,)) for meld in possible_melds(hand, 3)]
-    return [move for meld in possible_melds(hand, 3) for move in _with_deuces((meld,), kinds)]
 
 
 def _extensions(here: Position) -> list[Extend]:
@@ -354,24 +342,22 @@ def _first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
     >>> first is None or _first_listed(here, first) in legal_actions(state)
     True
     """
-    kinds = _deuce_kinds(here.hand)
-    if len(kinds) <= 1:
-        move = _meld(melds)
-    else:
-        groups = (1,) if here.met else _groups(here.contract.requirements)
-        move = _with_deuces(melds, kinds, groups)[0]
-    if here.handed is None:
-        here.handed = []
-    here.handed.append(move)
+    groups = (1,) if here.met else _groups(here.contract.requirements)
+    move = _with_deuces(melds, _deuce_kinds(here.hand), groups)[0]
+    here.hand_out(move)
     return move
 
 
 def _plays_and_discards(here: Position) -> list[Action]:
     """Every move of a seat that has met the minimum, at once (each part is quick)."""
-    found = _new_melds(here)
-    found += _extensions(here)
-    found += _swaps(here)
-    found += _discards(here)
+    return _made(_counted_plays(here))
+
+
+def _made(parts: list[list[Action] | _Deferred]) -> list[Action]:
+    """The moves of a counted listing's parts, all made, in order."""
+    found: list[Action] = []
+    for part in parts:
+        found += part if isinstance(part, list) else part.all()
     return found
 
 
@@ -390,7 +376,7 @@ def _counted_meetings(here: Position) -> list[list[Action] | _Deferred]:
 def _counted_plays(here: Position) -> list[list[Action] | _Deferred]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
-    units: list[tuple[_Choice, ...]] = [(choice,) for choice in _meld_choices(_Pool((), hand), 3)]
+    units: list[tuple[_Choice, ...]] = [(choice,) for choice in _meld_choices(_Pool(held=hand), 3)]
     found: list[Action] = [*_extensions(here), *_swaps(here), *_discards(here)]
     if not units:
         return [found]

@@ -21,7 +21,6 @@ from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, format_cards
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.eventlog import _extended, _melded, _swapped
-from hellsrummy.meldmoves import _Deferred
 from hellsrummy.melds import is_meld, meld_kinds
 from hellsrummy.position import Position, position
 from hellsrummy.scoring import end_round
@@ -89,7 +88,7 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
     """
     here: Position | None = getattr(state, "_position", None)
     if here is not None:
-        if here.handed is not None:  # handed out as one of the moves of this position
+        if here.handed is not None:  # handed out on its own as a move of this position
             for handed in here.handed:
                 if handed is action:
                     return None
@@ -99,10 +98,6 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
                     return None  # one of the moves listed for this very position
                 if listed.__class__ is not Meld:
                     break
-        elif here.parts is not None:  # counted: the melds made so far (by index)
-            for part in here.parts:
-                if isinstance(part, _Deferred) and part.holds(action):
-                    return None
     error = in_round(state, Phase.PLAY, "meld")
     if error:
         return error

@@ -200,12 +200,25 @@ class Position:
         self.protected: bool | None = None
         #: The legal moves, once all are listed (filled by :mod:`hellsrummy.moves`).
         self.moves: list[Action] | None = None
-        #: Meld moves handed out for this position without a listing (by GreedyBot, which
-        #: works its move out section by section), each one of its legal moves.
+        #: Meld moves handed out one by one for this position, each one of its legal moves:
+        #: by index from a counted listing, or by GreedyBot, which works its move out section
+        #: by section (see :meth:`hand_out`).
         self.handed: list[Action] | None = None
         #: The legal moves counted part by part, the meld moves made only when asked for
         #: (filled by :mod:`hellsrummy.moves` when a listing's length or an item is asked).
         self.parts: list[list[Action] | _Deferred] | None = None
+
+    def hand_out(self, move: Action) -> None:
+        """Keep a legal move of this position handed out on its own (``apply`` accepts it).
+
+        >>> here = position(new_game(3, seed=1))
+        >>> here.hand_out(Take())
+        >>> here.handed
+        [Take()]
+        """
+        if self.handed is None:
+            self.handed = []
+        self.handed.append(move)
 
     @property
     def distinct(self) -> tuple[Card, ...]:

@@ -92,7 +92,7 @@ class _Pool:
 
     __slots__ = ("counts", "masks", "size", "totals", "wild_cards", "wilds")
 
-    def __init__(self, hand: Iterable[object], held: tuple[Card, ...] | None = None) -> None:
+    def __init__(self, hand: Iterable[object] = (), held: tuple[Card, ...] | None = None) -> None:
         # ``object``, not ``Card``: the check below narrows it, and a compiled (mypyc) build
         # would otherwise raise its own TypeError at a non-Card instead of this ValueError.
         # ``held`` instead of ``hand``: a hand held by a state (sorted, its wildcards first).
