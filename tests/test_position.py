@@ -108,3 +108,16 @@ def test_the_table_handed_on_from_state_to_state_is_what_the_melds_accept() -> N
                 assert here.buys[number] == buys, (number, meld)
             assert here.playable == frozenset().union(*here.extends, *here.buys)
     assert len(checked) > 20  # the table changed along the way
+
+
+def test_a_turn_builds_its_state_as_the_constructor_does() -> None:
+    from hellsrummy.state import _SLOTS, DerivedPosition
+
+    names = tuple(field.name for field in attrs.fields(GameState))
+    hidden = tuple(n for n in GameState.__slots__ if n not in names and n != "__weakref__")
+    assert (*names, *hidden, *DerivedPosition.__slots__) == _SLOTS
+    for state in random_states(3, 200)[1:]:  # each made by a turn (the first is dealt)
+        built = GameState(**{name: getattr(state, name) for name in names})
+        assert state == built and hash(state) == hash(built) and repr(state) == repr(built)
+        assert all(getattr(state, name) is getattr(built, name) for name in names)
+        assert pickle.loads(pickle.dumps(state)) == built

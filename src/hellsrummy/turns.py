@@ -41,7 +41,7 @@ from hellsrummy.events import DiscardTurnedUp, PlayProtectionChanged, SeatLeft
 from hellsrummy.position import position
 from hellsrummy.rules import DiscardPolicy
 from hellsrummy.scoring import end_round
-from hellsrummy.state import GameState, Phase, TableMeld
+from hellsrummy.state import GameState, Phase, TableMeld, _assemble
 
 __all__ = [
     "discard",
@@ -97,7 +97,7 @@ def successor(
     >>> after.current, after == state
     (2, False)
     """
-    after = GameState(
+    return _assemble(
         state.rules,
         state.seed,
         state.names,
@@ -123,12 +123,8 @@ def successor(
         taken,
         log,
         discarder,
+        getattr(state, "_table", None) if melds is state.melds else None,
     )
-    if melds is state.melds:
-        known = getattr(state, "_table", None)
-        if known is not None:
-            object.__setattr__(after, "_table", known)
-    return after
 
 
 def replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
