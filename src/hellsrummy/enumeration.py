@@ -41,25 +41,34 @@ __all__ = ["fulfillments", "melds_of", "possible_melds"]
 
 
 # A choice of cards for one meld, from the whole hand: its naturals (in card order), the number
-# of wildcards it takes, its sort key (the naturals' card orders, then the wildcards: melds of
-# identical requirements are listed lowest first), the pool places of its naturals with how
-# many each takes, and those places as a bit mask.
-_Choice = tuple[
-    tuple[Card, ...], int, tuple[tuple[int, ...], int], tuple[tuple[int, int], ...], int
-]
+# of wildcards it takes, its sort key (melds of identical requirements are listed lowest first),
+# the pool places of its naturals with how many each takes, those places as a bit mask, and the
+# places it takes more than one natural from (a mask, mostly 0).
+_Choice = tuple[tuple[Card, ...], int, int, tuple[tuple[int, int], ...], int, int]
+
+# A key orders choices as their naturals' card orders (a tuple, compared item by item): as an
+# int, one digit per card of the meld, a natural's digit its card order plus one, a wildcard's
+# 0. Only choices for one requirement (of one size, so keys of as many digits) are compared,
+# and for those equal naturals mean equal wildcards too.
+_DIGIT = 1 << 7  # above every card order plus one
 
 
 def _choice(suit_ranks: Iterable[tuple[int, int]], wilds: int) -> _Choice:
     picked = tuple(suit_ranks)
     places: dict[int, int] = {}
-    mask = 0
+    mask = multi = 0
     for s, i in picked:
         at = s * _RANKS + i
         places[at] = places.get(at, 0) + 1
+        if mask >> at & 1:
+            multi |= 1 << at
         mask |= 1 << at
     naturals = tuple(_NATURAL[s][i] for s, i in picked)
-    key = tuple(c.order for c in naturals)
-    return naturals, wilds, (key, wilds), tuple(places.items()), mask
+    key = 0
+    for c in naturals:
+        key = key * _DIGIT + c.order + 1
+    key *= _DIGIT**wilds
+    return naturals, wilds, key, tuple(places.items()), mask, multi
 
 
 def _set_choices(pool: _Pool, size: int) -> list[_Choice]:
@@ -170,8 +179,10 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
       and the nines is one fulfilment, listed with the lower meld first (melds compare by
       their naturals in card order, then by their number of wildcards).
 
-    Every yielded fulfilment is valid; the search never follows a branch that cannot be
-    completed, so the time to the next result stays small even when there are many.
+    Every yielded fulfilment is valid. The search never follows a branch that cannot be
+    completed, except that it tries the choices for the last two requirements together
+    without asking first; so the time to the next result stays small even when there are
+    many.
 
     >>> hand = cards("7H 7H 7S 9C 9D 2S 2D")
     >>> for melds in fulfillments(hand, contract_for(6)):
@@ -193,7 +204,7 @@ def _fulfilling(pool: _Pool, contract: Contract, skeletons: bool) -> Iterator[An
     runs, sets = _plan(contract.requirements)[0][0]
     if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
         return iter(())
-    return _Enumeration(pool, contract.requirements, skeletons).run()
+    return itertools.chain.from_iterable(_Enumeration(pool, contract.requirements, skeletons).run())
 
 
 def _skeletons(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[_Choice, ...]]:
@@ -216,7 +227,7 @@ def _laid(chosen: Sequence[_Choice], wild_cards: Sequence[Card]) -> Fulfillment:
     """The melds of these choices, the deuces ``wild_cards`` (sorted) handed out in order."""
     melds = []
     used = 0
-    for naturals, need, _, _, _ in chosen:
+    for naturals, need, *_ in chosen:
         melds.append(tuple(wild_cards[used : used + need]) + naturals)
         used += need
     return tuple(melds)
@@ -274,64 +285,80 @@ class _Enumeration:
                 by_shape[shape] = _run_choices(pool, size) if run else _set_choices(pool, size)
             self.lists.append(by_shape[shape])
 
-    def run(self) -> Iterator[Any]:
+    def run(self) -> Iterator[list[Any]]:
+        """The fulfilments in order, in lists (one per last-level call that found some)."""
         runs, sets = self.rests[0]
         if len(self.requirements) > 2 and _search(self.pool, runs, sets, self.pool.wilds) is None:
             return iter(())
         if len(self.requirements) == 1:
-            return iter(self.last(0, self.pool.wilds, 0))
-        return self.go(0, self.pool.wilds, 0)
+            return iter((self.last(0, self.pool.wilds, 0, 0),))
+        return self.go(0, self.pool.wilds, 0, 0)
 
     def feasible(self, k: int, wilds: int) -> bool:
         """Whether ``requirements[k:]`` can be met from what the pool holds now."""
         runs, sets = self.rests[k]
         return _search(self.pool, runs, sets, wilds) is not None
 
-    def go(self, k: int, wilds: int, taken: int) -> Iterator[Any]:
+    def go(self, k: int, wilds: int, taken: int, gone: int) -> Iterator[list[Any]]:
+        """The fulfilments that complete the choices made, from requirement ``k`` on.
+
+        ``taken`` has a bit for every pool place the choices made take naturals from, ``gone``
+        for every place they emptied: a choice that takes one natural from each of its places
+        fits unless one of them is gone.
+        """
         pool, chosen = self.pool, self.chosen
         counts = pool.counts
-        floor = chosen[-1][2] if self.same[k] else None
+        floor = chosen[-1][2] if self.same[k] else -1
         last = k + 2 == len(self.requirements)
         for choice in self.lists[k]:
-            _, need, key, places, mask = choice
-            if need > wilds or (floor is not None and key < floor):
+            _, need, key, places, mask, multi = choice
+            if need > wilds or key < floor or mask & gone:
                 continue
-            if mask & taken and not all(counts[at] >= n for at, n in places):
+            if multi & taken and not all(counts[at] >= n for at, n in places):
                 continue
             chosen.append(choice)
+            emptied = gone
             if last:  # the last level reads only the counts
                 for at, n in places:
-                    counts[at] -= n
-                completed = self.last(k + 1, wilds - need, taken | mask)
+                    n = counts[at] - n
+                    counts[at] = n
+                    if not n:
+                        emptied |= 1 << at
+                completed = self.last(k + 1, wilds - need, taken | mask, emptied)
                 if completed:
-                    yield from completed
+                    yield completed
                 for at, n in places:
                     counts[at] += n
             else:
                 for at, n in places:
                     for _ in range(n):
                         pool.take(at // _RANKS, at % _RANKS)
-                if self.feasible(k + 1, wilds - need):
-                    yield from self.go(k + 1, wilds - need, taken | mask)
+                    if not counts[at]:
+                        emptied |= 1 << at
+                # Two requirements left are searched at once (a loop over their choices),
+                # faster than asking the solver first whether they can be met.
+                if k + 3 == len(self.requirements) or self.feasible(k + 1, wilds - need):
+                    yield from self.go(k + 1, wilds - need, taken | mask, emptied)
                 for at, n in places:
                     for _ in range(n):
                         pool.give(at // _RANKS, at % _RANKS)
             chosen.pop()
 
-    def last(self, k: int, wilds: int, taken: int) -> list[Any]:
+    def last(self, k: int, wilds: int, taken: int, gone: int) -> list[Any]:
         """The choices of the last requirement, each completing a fulfilment.
 
         A list (most calls find none or few): the melds chosen before are put together
         only once one is found. As skeletons, each is the tuple of its choices.
         """
         counts = self.pool.counts
-        floor = self.chosen[-1][2] if self.same[k] else None
+        floor = self.chosen[-1][2] if self.same[k] else -1
         fits = [
             choice
             for choice in self.lists[k]
             if choice[1] <= wilds
-            and (floor is None or choice[2] >= floor)
-            and (not choice[4] & taken or all(counts[at] >= n for at, n in choice[3]))
+            and choice[2] >= floor
+            and not choice[4] & gone
+            and (not choice[5] & taken or all(counts[at] >= n for at, n in choice[3]))
         ]
         if not fits:
             return fits
@@ -364,7 +391,7 @@ def melds_of(pool: _Pool, size: int) -> list[tuple[Card, ...]]:
     """The melds of :func:`possible_melds` from a pool, as a list."""
     wild_cards = tuple(pool.wild_cards)
     # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
-    return [wild_cards[:wilds] + naturals for naturals, wilds, _, _, _ in _meld_choices(pool, size)]
+    return [wild_cards[:wilds] + naturals for naturals, wilds, *_ in _meld_choices(pool, size)]
 
 
 def _meld_choices(pool: _Pool, size: int) -> list[_Choice]:
