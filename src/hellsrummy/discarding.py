@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, _leading_wilds
 from hellsrummy.errors import IllegalActionError, Reason
@@ -171,11 +173,11 @@ def _allowed(here: Position) -> tuple[Card, ...]:
     # nothing at all while play protection warns.
     if _protected(here):
         return ()
-    distinct = here.distinct
-    wilds = _leading_wilds(distinct)
+    hand = here.hand
+    naturals = hand[_leading_wilds(hand) :]
     rummy = here.rummies
-    kept = tuple(c for c in distinct[wilds:] if c not in rummy) if rummy else distinct[wilds:]
-    return kept or distinct
+    kept = tuple(dict.fromkeys(filterfalse(rummy.__contains__, naturals) if rummy else naturals))
+    return kept or here.distinct
 
 
 def legal_discards(state: GameState) -> list[Card]:

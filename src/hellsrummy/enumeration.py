@@ -128,24 +128,36 @@ def _run_choices(pool: _Pool, size: int, fewest: int = 0) -> list[_Choice]:
     if wilds >= size and fewest == 0:
         found.append(_wild_choice(size))
     least = max(1, size - wilds, fewest)
+    # Two half rows per suit, by the rank of the run's lowest natural: each depends only on
+    # the ranks it can hold, so far fewer rows are memoised than there are masks.
+    lower = _WINDOW[min(_RANKS, _HALF + size - 1)]
     for s, mask in enumerate(pool.masks):
-        if mask:
-            found += _run_row(s, mask, least, size)
+        if mask & _LOW_HALF:
+            found += _run_row(s, 0, mask & lower, least, size)
+        if mask >> _HALF:
+            found += _run_row(s, _HALF, mask >> _HALF, least, size)
     return found
 
 
-@functools.lru_cache(maxsize=16384)
-def _run_row(s: int, mask: int, least: int, size: int) -> tuple[_Choice, ...]:
-    """The runs of suit ``s`` from the ranks of ``mask``, with at least ``least`` naturals.
+_HALF = _RANKS // 2
+_LOW_HALF = _WINDOW[_HALF]
 
-    Lowest rank first: a row is the runs starting at each rank the suit holds, which depend
-    only on the ranks held just above it (:func:`_run_window`).
+
+@functools.lru_cache(maxsize=32768)
+def _run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[_Choice, ...]:
+    """The runs of suit ``s`` with at least ``least`` naturals, in one half of the ranks.
+
+    The half: runs whose lowest natural has a rank index from ``first`` to ``first + 5``.
+    ``held`` has bit ``j`` set when the suit holds rank index ``first + j`` (the ranks of that
+    half, and those above it a run can reach). Lowest rank first: the runs starting at each
+    rank the suit holds, which depend only on the ranks held just above it
+    (:func:`_run_window`).
     """
     found: list[_Choice] = []
     window = _WINDOW[size - 1]
-    for lowest in range(_RANKS):
-        if mask >> lowest & 1:
-            found += _run_window(s, lowest, mask >> (lowest + 1) & window, least, size)
+    for j in range(_HALF):
+        if held >> j & 1:
+            found += _run_window(s, first + j, held >> (j + 1) & window, least, size)
     return tuple(found)
 
 
