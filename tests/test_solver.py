@@ -12,6 +12,8 @@ from hellsrummy import (
     Card,
     Contract,
     MeldKind,
+    Rank,
+    Suit,
     can_meet,
     cards,
     contract_for,
@@ -20,9 +22,11 @@ from hellsrummy import (
     fulfillments,
     meld_kinds,
     pack,
+    possible_melds,
     sort_cards,
     wildcards_needed,
 )
+from hellsrummy.enumeration import _lacks_melds_of_3, _meld_choices
 from hellsrummy.solver import _Pool
 
 from .strategies import meldy_cards
@@ -188,3 +192,21 @@ def test_a_pool_of_a_held_hand_is_the_pool_of_its_cards(hand: list[Card]) -> Non
         checked.wilds,
     )
     assert list(fast.wild_cards) == list(checked.wild_cards)
+
+
+@given(meldy_cards(max_size=14))
+def test_the_quick_no_meld_of_3_test_agrees_with_the_enumeration(hand: list[Card]) -> None:
+    held = tuple(sort_cards(hand))
+    assert _lacks_melds_of_3(held) == (not _meld_choices(_Pool(held=held), 3))
+    assert _lacks_melds_of_3(held) == (not list(possible_melds(hand, 3)))
+
+
+def test_the_quick_no_meld_of_3_test_on_a_hand_of_many_naturals() -> None:
+    # Past 127 naturals a rank's 8-bit count could overflow: the test asks the enumeration.
+    rng = random.Random(5)
+    for _ in range(20):
+        held = tuple(sort_cards(random_hand(rng, 130, rng.randrange(2))))
+        assert _lacks_melds_of_3(held) == (not _meld_choices(_Pool(held=held), 3))
+    spread = tuple(sort_cards([Card(Rank(r), s) for s in list(Suit)[:2] for r in (3, 6, 9, 12)]))
+    assert _lacks_melds_of_3(tuple(sort_cards(spread * 40))) is False  # sets of every rank
+    assert _lacks_melds_of_3(spread) is True

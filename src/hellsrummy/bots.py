@@ -34,7 +34,7 @@ from hellsrummy.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.deck import Card
 from hellsrummy.discarding import discards as legal_discards
-from hellsrummy.enumeration import _fulfilling, melds_of, possible_melds
+from hellsrummy.enumeration import _fulfilling, _lacks_melds_of_3, melds_of, possible_melds
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, legal_actions
 from hellsrummy.position import position, table
 from hellsrummy.rules import DiscardPolicy, penalty_value
@@ -173,12 +173,11 @@ class GreedyBot:
         # The moves it would choose among, section by section in the order of the listing,
         # each worked out only if the ones before offer nothing it would play.
         here = position(seen)
-        found: Iterable[tuple[tuple[Card, ...], ...]]
-        pool = _Pool(held=here.hand)  # the hand as counts (a held hand: sorted, no checks)
-        if here.met:
-            found = ((meld,) for meld in melds_of(pool, 3))
-        else:
-            found = _fulfilling(pool, here.contract, False)
+        found: Iterable[tuple[tuple[Card, ...], ...]] = ()
+        if not here.met:  # the hand as counts (a held hand: sorted, no checks)
+            found = _fulfilling(_Pool(held=here.hand), here.contract, False)
+        elif not _lacks_melds_of_3(here.hand):
+            found = ((meld,) for meld in melds_of(_Pool(held=here.hand), 3))
         best, fewest = None, (0, 0)
         for melds in found:  # the first that takes the fewest wildcards, then sheds the most
             wild = sum(c.is_wild for meld in melds for c in meld)

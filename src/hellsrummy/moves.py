@@ -56,7 +56,13 @@ from hellsrummy.calls import rummy_calls
 from hellsrummy.deck import _BY_INDEX, SUITS, Card, _leading_wilds, pack
 from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
-from hellsrummy.enumeration import _Choice, _meld_choices, _skeletons, fulfillments
+from hellsrummy.enumeration import (
+    _Choice,
+    _lacks_melds_of_3,
+    _meld_choices,
+    _skeletons,
+    fulfillments,
+)
 from hellsrummy.errors import shown
 from hellsrummy.meldmoves import _Deferred, _deuce_kinds, _groups, _with_deuces
 from hellsrummy.position import Position, position
@@ -376,7 +382,11 @@ def _counted_meetings(here: Position) -> list[list[Action] | _Deferred]:
 def _counted_plays(here: Position) -> list[list[Action] | _Deferred]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
-    units: list[tuple[_Choice, ...]] = [(choice,) for choice in _meld_choices(_Pool(held=hand), 3)]
+    units: list[tuple[_Choice, ...]] = (
+        []
+        if _lacks_melds_of_3(hand)  # about half the hands: no pool to build, nothing to list
+        else [(choice,) for choice in _meld_choices(_Pool(held=hand), 3)]
+    )
     found: list[Action] = [*_extensions(here), *_swaps(here), *_discards(here)]
     if not units:
         return [found]
