@@ -370,12 +370,12 @@ def _made(parts: list[list[Action] | _Deferred]) -> list[Action]:
 def _counted_meetings(here: Position) -> list[list[Action] | _Deferred]:
     """The moves of a seat that has not met the minimum, the fulfilments counted, not made."""
     hand = here.hand
-    kinds = _deuce_kinds(hand)
     contract = here.contract
-    groups = _groups(contract.requirements) if len(kinds) > 1 else (1,)
     units = list(_skeletons(hand, contract))
     if not units:  # most hands: nothing to count
         return [_discards(here)]
+    kinds = _deuce_kinds(hand)
+    groups = _groups(contract.requirements) if len(kinds) > 1 else (1,)
     return [_Deferred(units, hand[: _leading_wilds(hand)], kinds, groups), _discards(here)]
 
 
