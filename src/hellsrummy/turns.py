@@ -18,7 +18,7 @@ in :mod:`hellsrummy.scoring`; :func:`hellsrummy.apply` runs the pairs.
 from __future__ import annotations
 
 import operator
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -142,7 +142,10 @@ def remove(hand: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
     """
     left = list(hand)
     for card_ in used:
-        left.remove(card_)
+        at = bisect_left(left, card_.order, key=_ORDER)  # the hand is sorted
+        if at == len(left) or left[at] is not card_:
+            raise ValueError(f"{card_} is not in the hand")
+        del left[at]
     return tuple(left)
 
 
