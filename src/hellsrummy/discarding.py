@@ -35,6 +35,10 @@ from hellsrummy.state import GameState, Phase
 
 __all__ = ["legal_discards", "play_remains", "refusal", "rummies"]
 
+# Enum members read through the class cost a lookup each; these are read on every turn.
+_CLASSIC = DiscardPolicy.CLASSIC
+_PLAY = Phase.PLAY
+
 _ONE_SET = Contract.of(sets=[3])
 _ONE_RUN = Contract.of(runs=[3])
 
@@ -95,7 +99,7 @@ def _unrestricted(here: Position) -> bool:
 
 def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
     """The discard rules, in the order they are checked: why ``chosen`` may not go, or None."""
-    classic = here.rules.discard_policy is DiscardPolicy.CLASSIC
+    classic = here.rules.discard_policy is _CLASSIC
     if (
         chosen is here.taken
         and not here.rules.discard_taken_card
@@ -158,7 +162,7 @@ def discards(here: Position) -> tuple[Card, ...]:
     """
     found = here.discards
     if found is None:
-        found = _allowed(here) if here.phase is Phase.PLAY else ()
+        found = _allowed(here) if here.phase is _PLAY else ()
         here.discards = found
     return found
 
@@ -166,7 +170,7 @@ def discards(here: Position) -> tuple[Card, ...]:
 def _allowed(here: Position) -> tuple[Card, ...]:
     """The distinct cards that pass :func:`_verdict`, in card order."""
     rules = here.rules
-    if rules.discard_policy is DiscardPolicy.CLASSIC or not rules.discard_taken_card:
+    if rules.discard_policy is _CLASSIC or not rules.discard_taken_card:
         unrestricted = _unrestricted(here)
         return tuple(c for c in here.distinct if _verdict(here, c, unrestricted) is None)
     # The usual rules at once: no wildcard, no rummy (unless nothing else is left), and

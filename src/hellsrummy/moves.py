@@ -73,6 +73,10 @@ from hellsrummy.views import PlayerView, state_from_view
 
 __all__ = ["LegalActions", "legal_actions"]
 
+# Enum members read through the class cost a lookup each; these are read on every turn.
+_IN_DECIDE = Phase.DECIDE
+_IN_PLAY = Phase.PLAY
+
 _Section = Callable[[Position], "list[Action] | Iterator[Action]"]
 
 
@@ -93,7 +97,7 @@ class LegalActions:
         self._sections: tuple[_Section, ...] = ()
         self._found: list[Action]
         acting = state.__class__ is GameState or state.seat == state.current  # type: ignore[union-attr]
-        if state.phase is Phase.DECIDE and acting:
+        if state.phase is _IN_DECIDE and acting:
             # Take and pass, whatever the position; calls under the classic policy.
             self._found = list(_DECIDE)
             if state.discarder is not None and state.rules.discard_policy is _CLASSIC:
@@ -108,9 +112,9 @@ class LegalActions:
             self._found = here.moves
             return
         self._found = []
-        if here.phase is Phase.PLAY:
+        if here.phase is _IN_PLAY:
             self._sections = _MET if here.met else _NOT_MET
-        elif here.phase is Phase.DECIDE:
+        elif here.phase is _IN_DECIDE:
             self._sections = _DECIDING
         else:
             here.moves = self._found

@@ -38,6 +38,9 @@ __all__ = [
     "verify_swap",
 ]
 
+# Enum members read through the class cost a lookup each; these are read on every turn.
+_PLAY = Phase.PLAY
+
 
 def _meld_words(meld: Sequence[Card]) -> str:
     kinds = meld_kinds(meld)
@@ -98,7 +101,7 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
                     return None  # one of the moves listed for this very position
                 if listed.__class__ is not Meld:
                     break
-    error = in_round(state, Phase.PLAY, "meld")
+    error = in_round(state, _PLAY, "meld")
     if error:
         return error
     seat = state.current
@@ -126,7 +129,7 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
 
 
 def _verify_table_play(state: GameState, number: int, what: str) -> IllegalActionError | None:
-    error = in_round(state, Phase.PLAY, what)
+    error = in_round(state, _PLAY, what)
     if error:
         return error
     if not state.met[state.current]:

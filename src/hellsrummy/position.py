@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Position", "Table", "meld_facts", "position", "table"]
 
+# Enum members read through the class cost a lookup each; these are read on every turn.
+_DECIDE = Phase.DECIDE
+_PLAY = Phase.PLAY
+
 _ORDER = operator.attrgetter("order")
 
 
@@ -275,7 +279,7 @@ def position(state: GameState | PlayerView) -> Position:
     else:
         hand = ()
         phase = None
-    if phase is not Phase.DECIDE and phase is not Phase.PLAY:
+    if phase is not _DECIDE and phase is not _PLAY:
         phase = None
     found = Position(
         phase,

@@ -63,6 +63,10 @@ __all__ = [
     "verify_take",
 ]
 
+# Enum members read through the class cost a lookup each; these are read on every turn.
+_DECIDE = Phase.DECIDE
+_PLAY = Phase.PLAY
+
 _IN_ROUND = (Phase.DECIDE, Phase.PLAY)
 _ORDER = operator.attrgetter("order")
 
@@ -198,7 +202,7 @@ def verify_take(state: GameState, action: Take) -> IllegalActionError | None:
     >>> verify_take(new_game(3, seed=1), Take()) is None
     True
     """
-    return in_round(state, Phase.DECIDE, "take the discard")
+    return in_round(state, _DECIDE, "take the discard")
 
 
 def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
@@ -207,7 +211,7 @@ def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
     >>> verify_pass(new_game(3, seed=1), Pass()) is None
     True
     """
-    return in_round(state, Phase.DECIDE, "pass the discard")
+    return in_round(state, _DECIDE, "pass the discard")
 
 
 def verify_discard(state: GameState, action: Discard) -> IllegalActionError | None:
@@ -219,7 +223,7 @@ def verify_discard(state: GameState, action: Discard) -> IllegalActionError | No
     >>> verify_discard(state, Discard(card("2C"))).reason
     <Reason.WILDCARD_DISCARD: 'wildcard_discard'>
     """
-    error = in_round(state, Phase.PLAY, "discard")
+    error = in_round(state, _PLAY, "discard")
     if error:
         return error
     chosen = action.card
@@ -298,7 +302,7 @@ def take(state: GameState, action: Take) -> GameState:
     return successor(
         state,
         seat,
-        Phase.PLAY,
+        _PLAY,
         replace(state.hands, seat, insert(state.hands[seat], taken)),
         state.melds,
         None,
@@ -330,7 +334,7 @@ def pass_(state: GameState, action: Pass) -> GameState:
     return successor(
         state,
         seat,
-        Phase.PLAY,
+        _PLAY,
         hands,
         state.melds,
         None,
@@ -361,7 +365,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         return successor(
             state,
             next_seat(state.left, seat),
-            Phase.DECIDE,
+            _DECIDE,
             hands,
             state.melds,
             action.card,
@@ -426,7 +430,7 @@ def leave(state: GameState, action: Leave) -> GameState:
         return attrs.evolve(after, phase=Phase.GAME_OVER)
     if seat != state.current or state.phase not in _IN_ROUND:
         return attrs.evolve(state, left=left, log=log)
-    if state.phase is Phase.DECIDE:
+    if state.phase is _DECIDE:
         return attrs.evolve(state, left=left, current=next_seat(left, seat), log=log)
     turned_up, stock, refills, log = draw(state, state.stock, state.refills, log)
     return attrs.evolve(
