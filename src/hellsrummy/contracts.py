@@ -77,8 +77,18 @@ def _check_requirements(
             )
 
 
+class _Sized:
+    """A hidden slot for a contract's difficulty, worked out once.
+
+    Not a field: it takes no part in equality, hashing, ``repr`` or pickles.
+    """
+
+    __slots__ = ("_difficulty",)
+    _difficulty: int
+
+
 @attrs.frozen(repr=False, cache_hash=True)
-class Contract:
+class Contract(_Sized):
     """A round's minimum: melds of given kinds and sizes, each met by a separate meld.
 
     ``difficulty`` is the number of cards the contract takes. ``str()`` names it the way the
@@ -118,7 +128,12 @@ class Contract:
         >>> Contract.of(runs=[8, 8], sets=[3]).difficulty
         19
         """
-        return sum(r.size for r in self.requirements)
+        try:
+            return self._difficulty
+        except AttributeError:  # first asked (or unpickled): work it out, keep it
+            difficulty = sum(r.size for r in self.requirements)
+            object.__setattr__(self, "_difficulty", difficulty)
+            return difficulty
 
     @property
     def runs(self) -> tuple[Requirement, ...]:
