@@ -125,7 +125,9 @@ def replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     >>> replace((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def insert(hand: tuple[Card, ...], new: Card) -> tuple[Card, ...]:
@@ -134,8 +136,9 @@ def insert(hand: tuple[Card, ...], new: Card) -> tuple[Card, ...]:
     >>> format_cards(insert(cards("3C 7H KS"), card("9D")))
     '3C 7H 9D KS'
     """
-    at = bisect_right(hand, new.order, key=_ORDER)
-    return (*hand[:at], new, *hand[at:])
+    grown = list(hand)
+    grown.insert(bisect_right(hand, new.order, key=_ORDER), new)
+    return tuple(grown)
 
 
 def remove(hand: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
