@@ -24,7 +24,7 @@ from hellsrummy.eventlog import _extended, _melded, _swapped
 from hellsrummy.melds import is_meld, meld_kinds
 from hellsrummy.position import Position, position
 from hellsrummy.scoring import end_round
-from hellsrummy.state import GameState, Phase, TableMeld
+from hellsrummy.state import GameState, Phase, TableMeld, _sorted_meld
 from hellsrummy.turns import in_round, insert, missing, remove, replace, successor
 
 __all__ = [
@@ -301,7 +301,11 @@ def extend(state: GameState, action: Extend) -> GameState:
     seat = state.current
     hand = remove(state.hands[seat], action.cards)
     target = state.melds[action.meld]
-    grown = TableMeld((*target.cards, *action.cards), target.owner)
+    added = action.cards
+    if len(added) == 1:  # the usual case: one card, put in its place
+        grown = _sorted_meld(insert(target.cards, added[0]), target.owner)
+    else:
+        grown = TableMeld((*target.cards, *added), target.owner)
     after = successor(
         state,
         seat,
@@ -343,7 +347,9 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
         seat,
         state.phase,
         replace(state.hands, seat, hand),
-        replace(state.melds, action.meld, TableMeld((*cards_left, action.card), target.owner)),
+        replace(
+            state.melds, action.meld, _sorted_meld(insert(cards_left, action.card), target.owner)
+        ),
         None,
         state.stock,
         state.refills,

@@ -117,6 +117,27 @@ class TableMeld(Derived):
         return meld_svg(self, caption=f"Seat {self.owner}'s meld")
 
 
+_new = object.__new__
+_set_meld_cards, _set_meld_owner, _set_meld_hash, _set_meld_derived = (
+    getattr(TableMeld, name).__set__
+    for name in ("cards", "owner", "_attrs_cached_hash", "_derived")
+)
+
+
+def _sorted_meld(cards: tuple[Card, ...], owner: int) -> TableMeld:
+    """``TableMeld(cards, owner)`` for cards already in card order, without sorting them again.
+
+    >>> _sorted_meld(cards("2C 7H 7S"), 1) == TableMeld(cards("7S 2C 7H"), 1)
+    True
+    """
+    meld: TableMeld = _new(TableMeld)
+    _set_meld_cards(meld, cards)
+    _set_meld_owner(meld, owner)
+    _set_meld_hash(meld, None)
+    _set_meld_derived(meld, None)
+    return meld
+
+
 @attrs.frozen
 class RoundResult:
     """How a round ended: who went out, each seat's points, who met the minimum, errors.
@@ -431,7 +452,6 @@ _SLOTS = (
     _set_position,
     _set_table,
 ) = (getattr(GameState, name).__set__ for name in _SLOTS)
-_new = object.__new__
 
 
 def _assemble(
