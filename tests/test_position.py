@@ -124,3 +124,24 @@ def test_a_turn_builds_its_state_as_the_constructor_does() -> None:
         for meld in state.melds:  # melds grown by a turn are built without sorting again
             again = TableMeld(meld.cards, meld.owner)
             assert meld == again and hash(meld) == hash(again) and meld.cards == again.cards
+
+
+def test_melds_of_3_handed_on_by_a_play_are_those_worked_out_afresh() -> None:
+    from hellsrummy.enumeration import _meld_choices
+    from hellsrummy.solver import _Pool
+
+    handed = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(4, seed=seed, rules=Rules(max_turns=300))
+        while state.phase is not Phase.GAME_OVER:
+            if state.phase is Phase.ROUND_OVER:
+                state = next_round(state)
+                continue
+            here = getattr(state, "_position", None)
+            if here is not None and here.threes is not None:  # handed on by the last play
+                handed += 1
+                assert here.threes == _meld_choices(_Pool(held=here.hand), 3)
+            moves = legal_actions(state)
+            state = apply(state, moves[rng.randrange(len(moves))])
+    assert handed > 100

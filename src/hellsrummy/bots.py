@@ -32,10 +32,10 @@ import attrs
 
 from hellsrummy.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.calls import is_bad_discard, rummy_calls
-from hellsrummy.deck import Card
+from hellsrummy.deck import Card, _leading_wilds
 from hellsrummy.discarding import discards as legal_discards
-from hellsrummy.enumeration import _fulfilling, _lacks_melds_of_3, melds_of, possible_melds
-from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, legal_actions
+from hellsrummy.enumeration import _fulfilling, possible_melds
+from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _threes, legal_actions
 from hellsrummy.position import position, table
 from hellsrummy.rules import DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
@@ -176,8 +176,9 @@ class GreedyBot:
         found: Iterable[tuple[tuple[Card, ...], ...]] = ()
         if not here.met:  # the hand as counts (a held hand: sorted, no checks)
             found = _fulfilling(_Pool(held=here.hand), here.contract, False)
-        elif not _lacks_melds_of_3(here.hand):
-            found = ((meld,) for meld in melds_of(_Pool(held=here.hand), 3))
+        elif threes := _threes(here):  # kept with the position, so apply hands them on
+            deuces = here.hand[: _leading_wilds(here.hand)]
+            found = ((deuces[:wilds] + naturals,) for naturals, wilds, *_ in threes)
         best, fewest = None, (0, 0)
         for melds in found:  # the first that takes the fewest wildcards, then sheds the most
             wild = sum(c.is_wild for meld in melds for c in meld)

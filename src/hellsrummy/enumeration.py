@@ -28,6 +28,7 @@ from hellsrummy.errors import shown
 from hellsrummy.melds import MeldKind
 from hellsrummy.solver import (
     _NATURAL,
+    _NATURAL_PLACES,
     _RANKS,
     _WINDOW,
     Fulfillment,
@@ -450,3 +451,34 @@ def _meld_choices(pool: _Pool, size: int) -> list[_Choice]:
     if size <= _RANKS:
         choices += _run_choices(pool, size, fewest=2)
     return choices
+
+
+def _still_fitting(
+    choices: list[_Choice], hand: tuple[Card, ...], removed: Iterable[Card]
+) -> list[_Choice] | None:
+    """The choices of a hand for ``hand``, the same hand less the cards ``removed``.
+
+    The choices of a smaller hand are those of the bigger one that still fit, in the same
+    order (see the module documentation): those whose wildcards ``hand`` still holds and
+    none of whose naturals left it for good. ``None`` (work them out afresh) in the rare case
+    that a choice takes two copies of a card ``removed``.
+
+    >>> hand = tuple(cards("2C 7H 7S 8H 9H"))
+    >>> choices = _meld_choices(_Pool(held=hand), 3)
+    >>> left = tuple(cards("2C 7S 8H 9H"))
+    >>> _still_fitting(choices, left, cards("7H")) == _meld_choices(_Pool(held=left), 3)
+    True
+    """
+    gone = touched = 0
+    for c in removed:
+        if not c.is_wild:
+            bit = 1 << _NATURAL_PLACES[c.index][0]
+            touched |= bit
+            if c not in hand:
+                gone |= bit
+    if not choices:
+        return choices
+    wilds = _leading_wilds(hand)
+    if touched and any(choice[5] & touched for choice in choices):
+        return None
+    return [choice for choice in choices if choice[1] <= wilds and not choice[4] & gone]

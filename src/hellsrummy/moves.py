@@ -383,14 +383,27 @@ def _counted_meetings(here: Position) -> list[list[Action] | _Deferred]:
     return [_Deferred(units, hand[: _leading_wilds(hand)], kinds, groups), _discards(here)]
 
 
+def _threes(here: Position) -> list[_Choice]:
+    """The hand's melds of 3, as the enumeration's choices, kept with the position.
+
+    Handed on by a play that only takes cards from the hand (see :mod:`hellsrummy.plays`).
+
+    >>> here = position(apply(new_game(3, seed=2026), Take()))
+    >>> _threes(here) is _threes(here)
+    True
+    """
+    threes = here.threes
+    if threes is None:  # about half the hands make none: no pool to build, nothing to list
+        hand = here.hand
+        threes = [] if _lacks_melds_of_3(hand) else _meld_choices(_Pool(held=hand), 3)
+        here.threes = threes
+    return threes
+
+
 def _counted_plays(here: Position) -> list[list[Action] | _Deferred]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
-    units: list[tuple[_Choice, ...]] = (
-        []
-        if _lacks_melds_of_3(hand)  # about half the hands: no pool to build, nothing to list
-        else [(choice,) for choice in _meld_choices(_Pool(held=hand), 3)]
-    )
+    units: list[tuple[_Choice, ...]] = [(choice,) for choice in _threes(here)]
     found: list[Action] = [*_extensions(here), *_swaps(here), *_discards(here)]
     if not units:
         return [found]

@@ -14,11 +14,12 @@ transition here; :func:`hellsrummy.apply` runs them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from hellsrummy.actions import Extend, Meld, SwapWildcard
 from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import Card, format_cards
+from hellsrummy.enumeration import _still_fitting
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.eventlog import _extended, _melded, _swapped
 from hellsrummy.melds import is_meld, meld_kinds
@@ -285,6 +286,8 @@ def meld(state: GameState, action: Meld) -> GameState:
     if not hand:
         return end_round(after, winner=seat)
     _hand_on_table(state, after)
+    if not meeting:
+        _hand_threes_on(state, after, (c for laid in action.melds for c in laid))
     return after
 
 
@@ -323,6 +326,7 @@ def extend(state: GameState, action: Extend) -> GameState:
     if not hand:
         return end_round(after, winner=seat)
     _hand_on_table(state, after, action.meld)
+    _hand_threes_on(state, after, added)
     return after
 
 
@@ -373,3 +377,15 @@ def _hand_on_table(state: GameState, after: GameState, changed: int | None = Non
         melds = after.melds
         grown = known.grown(melds) if changed is None else known.changed(melds, changed)
         object.__setattr__(after, "_table", grown)
+
+
+def _hand_threes_on(state: GameState, after: GameState, removed: Iterable[Card]) -> None:
+    """Give ``after`` the melds of 3 of the seat's hand, if ``state``'s position knew them.
+
+    The play only took ``removed`` from the hand, so they are those of before that still fit.
+    """
+    here: Position | None = getattr(state, "_position", None)
+    if here is not None and here.threes is not None:
+        threes = _still_fitting(here.threes, after.hands[after.current], removed)
+        if threes is not None:
+            position(after).threes = threes

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from hellsrummy.actions import Action
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card
+from hellsrummy.enumeration import _Choice
 from hellsrummy.meldmoves import _Deferred
 from hellsrummy.melds import _accepts
 from hellsrummy.rules import Rules
@@ -172,6 +173,7 @@ class Position:
         "seat",
         "table",
         "taken",
+        "threes",
     )
 
     def __init__(
@@ -211,6 +213,10 @@ class Position:
         #: The legal moves counted part by part, the meld moves made only when asked for
         #: (filled by :mod:`hellsrummy.moves` when a listing's length or an item is asked).
         self.parts: list[list[Action] | _Deferred] | None = None
+        #: The hand's melds of 3 as the enumeration's choices (filled by :mod:`hellsrummy.moves`
+        #: for a met seat, or handed on by :mod:`hellsrummy.plays` from the position before a
+        #: play that only took cards from the hand).
+        self.threes: list[_Choice] | None = None
 
     def hand_out(self, move: Action) -> None:
         """Keep a legal move of this position handed out on its own (``apply`` accepts it).
