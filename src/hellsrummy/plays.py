@@ -102,9 +102,8 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
                     return None  # one of the moves listed for this very position
                 if listed.__class__ is not Meld:
                     break
-    error = in_round(state, _PLAY, "meld")
-    if error:
-        return error
+    if state.phase is not _PLAY:
+        return in_round(state, _PLAY, "meld")
     seat = state.current
     if not action.melds:
         return IllegalActionError(Reason.EMPTY_PLAY, "a meld action needs at least one meld")
@@ -130,9 +129,8 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
 
 
 def _verify_table_play(state: GameState, number: int, what: str) -> IllegalActionError | None:
-    error = in_round(state, _PLAY, what)
-    if error:
-        return error
+    if state.phase is not _PLAY:
+        return in_round(state, _PLAY, what)
     if not state.met[state.current]:
         return IllegalActionError(
             Reason.MINIMUM_NOT_MET,

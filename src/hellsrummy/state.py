@@ -311,7 +311,7 @@ class GameState(DerivedPosition):
         >>> str(new_game(3, seed=1).contract)
         'Two Sets of 3'
         """
-        return contract_for(self.difficulty)
+        return contract_for(self.rules.schedule[self.round])
 
     @property
     def events(self) -> tuple[Event, ...]:

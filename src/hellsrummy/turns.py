@@ -205,7 +205,7 @@ def verify_take(state: GameState, action: Take) -> IllegalActionError | None:
     >>> verify_take(new_game(3, seed=1), Take()) is None
     True
     """
-    return in_round(state, _DECIDE, "take the discard")
+    return None if state.phase is _DECIDE else in_round(state, _DECIDE, "take the discard")
 
 
 def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
@@ -214,7 +214,7 @@ def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
     >>> verify_pass(new_game(3, seed=1), Pass()) is None
     True
     """
-    return in_round(state, _DECIDE, "pass the discard")
+    return None if state.phase is _DECIDE else in_round(state, _DECIDE, "pass the discard")
 
 
 def verify_discard(state: GameState, action: Discard) -> IllegalActionError | None:
@@ -226,9 +226,8 @@ def verify_discard(state: GameState, action: Discard) -> IllegalActionError | No
     >>> verify_discard(state, Discard(card("2C"))).reason
     <Reason.WILDCARD_DISCARD: 'wildcard_discard'>
     """
-    error = in_round(state, _PLAY, "discard")
-    if error:
-        return error
+    if state.phase is not _PLAY:
+        return in_round(state, _PLAY, "discard")
     chosen = action.card
     here = position(state)
     if chosen in discards(here):
