@@ -293,16 +293,57 @@ def _facts(
     return frozenset(extends), buys
 
 
+# What a meld accepts with the reading of its naturals (None for a meld of wildcards only).
+_Accepted = tuple[frozenset[Card], frozenset[Card], tuple[int, int, int] | None]
+
+
 def _accepts(meld: tuple[Card, ...]) -> tuple[frozenset[Card], frozenset[Card]]:
     """What a meld accepts: ``(extension_set(meld), swap_set(meld))``, worked out together.
 
     The answer depends only on the reading of the meld's naturals, its size and whether it
     holds a wildcard, and it is cached on those.
     """
+    extend, buy, _ = _accepted(meld)
+    return extend, buy
+
+
+def _accepted(meld: tuple[Card, ...]) -> _Accepted:
+    """:func:`_accepts` of a meld, with the reading of its naturals."""
     naturals = [c for c in meld if not c.is_wild]
     if not naturals:  # wildcards only: every card extends it, every natural buys one
-        return _ANYTHING, _NATURAL_SET
-    return _facts(_reading(naturals), len(meld), len(naturals) < len(meld))
+        return _ANYTHING, _NATURAL_SET, None
+    reading = _reading(naturals)
+    extend, buy = _facts(reading, len(meld), len(naturals) < len(meld))
+    return extend, buy, reading
+
+
+def _accepted_with(before: _Accepted, added: Card, meld: tuple[Card, ...]) -> _Accepted:
+    """:func:`_accepted` of ``meld``, the meld of ``before`` grown by the card ``added``.
+
+    ``added`` was put in (an extension) or in the place of one of its wildcards (a swap);
+    ``meld`` is sorted. Read from ``before``, without reading the whole meld again.
+
+    >>> grown = cards("2C 5H 6H 7H")
+    >>> _accepted_with(_accepted(cards("2C 5H 6H")), card("7H"), grown) == _accepted(grown)
+    True
+    """
+    reading = before[2]
+    if reading is None:
+        return _accepted(meld)
+    if not added.is_wild:  # one more step of _reading's loop
+        rank, suit, mask = reading
+        if added.rank != rank:
+            rank = 0
+        if added.suit != suit:
+            suit = -1
+        bit = 1 << added.rank
+        if mask & bit:
+            mask = -1
+        elif mask >= 0:
+            mask |= bit
+        reading = (rank, suit, mask)
+    extend, buy = _facts(reading, len(meld), meld[0].is_wild)
+    return extend, buy, reading
 
 
 def extension_set(meld: tuple[Card, ...]) -> frozenset[Card]:

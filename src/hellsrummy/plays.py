@@ -22,7 +22,7 @@ from hellsrummy.deck import Card, format_cards
 from hellsrummy.enumeration import _still_fitting
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.eventlog import _extended, _melded, _swapped
-from hellsrummy.melds import is_meld, meld_kinds
+from hellsrummy.melds import _Accepted, _accepted_with, is_meld, meld_kinds
 from hellsrummy.position import Position, position
 from hellsrummy.scoring import end_round
 from hellsrummy.state import GameState, Phase, TableMeld, _sorted_meld
@@ -305,6 +305,7 @@ def extend(state: GameState, action: Extend) -> GameState:
     added = action.cards
     if len(added) == 1:  # the usual case: one card, put in its place
         grown = _sorted_meld(insert(target.cards, added[0]), target.owner)
+        _grown_from(target, grown, added[0])
     else:
         grown = TableMeld((*target.cards, *added), target.owner)
     after = successor(
@@ -344,14 +345,14 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
     wildcard = target.cards[0]  # a meld's cards are sorted: its wildcards come first
     cards_left = target.cards[1:]
     hand = insert(remove(state.hands[seat], (action.card,)), wildcard)
+    bought = _sorted_meld(insert(cards_left, action.card), target.owner)
+    _grown_from(target, bought, action.card)
     after = successor(
         state,
         seat,
         state.phase,
         replace(state.hands, seat, hand),
-        replace(
-            state.melds, action.meld, _sorted_meld(insert(cards_left, action.card), target.owner)
-        ),
+        replace(state.melds, action.meld, bought),
         None,
         state.stock,
         state.refills,
@@ -387,3 +388,13 @@ def _hand_threes_on(state: GameState, after: GameState, removed: Iterable[Card])
         threes = _still_fitting(here.threes, after.hands[after.current], removed)
         if threes is not None:
             position(after).threes = threes
+
+
+def _grown_from(target: TableMeld, grown: TableMeld, added: Card) -> None:
+    """Give ``grown`` (``target`` with ``added`` in, or in a wildcard's place) what it accepts.
+
+    Worked out from what ``target`` accepts, if that is known (see :mod:`hellsrummy.position`).
+    """
+    before: _Accepted | None = getattr(target, "_derived", None)
+    if before is not None:
+        object.__setattr__(grown, "_derived", _accepted_with(before, added, grown.cards))

@@ -27,7 +27,7 @@ from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card
 from hellsrummy.enumeration import _Choice
 from hellsrummy.meldmoves import _Deferred
-from hellsrummy.melds import _accepts
+from hellsrummy.melds import _Accepted, _accepted
 from hellsrummy.rules import Rules
 from hellsrummy.state import GameState, Phase, TableMeld
 
@@ -52,9 +52,19 @@ def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:
     >>> sorted(map(str, buys)), card("3H") in extends, card("8H") in extends
     (['4H', '7H'], True, True)
     """
-    facts: tuple[frozenset[Card], frozenset[Card]] | None = getattr(meld, "_derived", None)
+    extend, buy, _ = _facts_of(meld)
+    return extend, buy
+
+
+def _facts_of(meld: TableMeld) -> _Accepted:
+    """:func:`meld_facts` with the reading of the meld's naturals, kept in its hidden slot.
+
+    A meld grown by a play has them already: :mod:`hellsrummy.plays` works them out from
+    those of the meld it grew from.
+    """
+    facts: _Accepted | None = getattr(meld, "_derived", None)
     if facts is None:
-        facts = _accepts(meld.cards)
+        facts = _accepted(meld.cards)
         object.__setattr__(meld, "_derived", facts)
     return facts
 
@@ -85,7 +95,7 @@ class Table:
         self.extends = extends
         self.buys = buys
         if known is not None and changed >= 0:  # the same table but for meld ``changed``
-            extend, buy = meld_facts(melds[changed])
+            extend, buy, _ = _facts_of(melds[changed])
             no_less = extend >= extends[changed] and buy >= buys[changed]
             extends[changed], buys[changed] = extend, buy
             if no_less:  # the cards that play somewhere are those of before, and its own
@@ -97,7 +107,7 @@ class Table:
         # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
         first = len(extends)
         for meld in melds[first:]:
-            extend, buy = meld_facts(meld)
+            extend, buy, _ = _facts_of(meld)
             extends.append(extend)
             buys.append(buy)
         if known is not None and changed < 0:
