@@ -404,7 +404,10 @@ def _counted_plays(here: Position) -> list[list[Action] | _Deferred]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
     units: list[tuple[_Choice, ...]] = [(choice,) for choice in _threes(here)]
-    found: list[Action] = [*_extensions(here), *_swaps(here), *_discards(here)]
+    found: list[Action] = []
+    found += _extensions(here)
+    found += _swaps(here)
+    found += map(_DISCARD_OF, discards(here))
     if not units:
         return [found]
     return [_Deferred(units, hand[: _leading_wilds(hand)], _deuce_kinds(hand)), found]

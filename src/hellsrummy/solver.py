@@ -327,12 +327,7 @@ class _RunSearch:
 
 def _cheapest_window(masks: list[int], size: int) -> int:
     """The fewest wildcards any single run window of ``size`` needs from suit ``masks``."""
-    most = _most_in_window(size)
-    held = 0
-    for mask in masks:
-        if most[mask] > held:
-            held = most[mask]
-    return size - held
+    return size - max(map(_most_in_window(size).__getitem__, masks))
 
 
 @functools.lru_cache(maxsize=_RANKS + 1)
