@@ -19,6 +19,7 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
+from hellsrummy.arrangement import Arrangement, Slot, arrange
 from hellsrummy.bots import (
     Bot,
     CallingBot,
@@ -94,10 +95,7 @@ from hellsrummy.events import (
 from hellsrummy.melds import (
     MAX_RUN,
     MIN_MELD,
-    Arrangement,
     MeldKind,
-    Slot,
-    arrange,
     can_extend,
     can_swap,
     extensions,

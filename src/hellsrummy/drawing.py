@@ -22,9 +22,9 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import NamedTuple
 
+from hellsrummy.arrangement import Arrangement, Slot
 from hellsrummy.deck import Card, Rank, Suit
 from hellsrummy.errors import shown
-from hellsrummy.melds import Arrangement, Slot
 
 __all__ = [
     "CARD_HEIGHT",

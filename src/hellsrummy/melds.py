@@ -12,7 +12,7 @@ valid exactly when the resulting multiset is itself a meld under some reading (s
 (True, True)
 >>> can_swap(cards("2C 5H 6H"), card("4H")), can_swap(cards("2C 5H 6H"), card("3H"))
 (True, False)
->>> print(arrange(cards("2C 5H 6H 8H")))
+>>> print(arrange(cards("2C 5H 6H 8H")))  # laid out for display (hellsrummy.arrangement)
 5H 6H [7H] 8H
 """
 
@@ -22,17 +22,12 @@ import enum
 import functools
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from hellsrummy.deck import Card, Rank, Suit, sort_cards
 
 __all__ = [
     "MAX_RUN",
     "MIN_MELD",
-    "Arrangement",
     "MeldKind",
-    "Slot",
-    "arrange",
     "can_extend",
     "can_swap",
     "extension_set",
@@ -45,6 +40,21 @@ __all__ = [
     "swap_set",
     "swaps",
 ]
+
+
+def _module_getattr(name: str) -> object:
+    # Laying a meld out for display lives in hellsrummy.arrangement (which builds on this
+    # module); those names are importable from here too, as they always were.
+    if name in ("Arrangement", "Slot", "arrange"):
+        from hellsrummy import arrangement
+
+        return getattr(arrangement, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Bound under a private name, then assigned: a compiled (mypyc) module whose ``def __getattr__``
+# exists while the module is still being set up segfaults at import (mypyc/mypyc#1198).
+__getattr__ = _module_getattr
 
 #: The fewest cards a meld can have.
 MIN_MELD = 3
@@ -408,137 +418,3 @@ def is_rummy(candidate: Card, melds: Iterable[Iterable[Card]]) -> bool:
         if candidate in extend or candidate in buy:
             return True
     return False
-
-
-@attrs.frozen
-class Slot:
-    """One place in an arranged meld: the card there and the rank and suit it stands for.
-
-    A natural card stands for itself. A wildcard in a run stands for a rank and suit; in a
-    set, for a rank only (``suit`` is ``None``); in a meld of wildcards only, for nothing in
-    particular (both ``None``).
-
-    >>> Slot(card("2C"), Rank.SEVEN, Suit.HEARTS).text
-    '[7H]'
-    >>> Slot(card("7S"), Rank.SEVEN, Suit.SPADES).text
-    '7S'
-    """
-
-    card: Card
-    rank: Rank | None
-    suit: Suit | None
-
-    @property
-    def text(self) -> str:
-        """The slot as text: a natural card's text, or ``[what the wildcard stands for]``.
-
-        >>> Slot(card("2C"), Rank.SEVEN, None).text, Slot(card("2C"), None, None).text
-        ('[7]', '[*]')
-        """
-        return self._format(pretty=False)
-
-    @property
-    def pretty(self) -> str:
-        """Like :attr:`text`, with suit symbols.
-
-        >>> Slot(card("2C"), Rank.SEVEN, Suit.HEARTS).pretty
-        '[7♥]'
-        """
-        return self._format(pretty=True)
-
-    def _format(self, *, pretty: bool) -> str:
-        if not self.card.is_wild:
-            return self.card.pretty if pretty else str(self.card)
-        if self.rank is None:
-            return "[*]"
-        suit = "" if self.suit is None else (self.suit.symbol if pretty else self.suit.letter)
-        return f"[{self.rank.text}{suit}]"
-
-
-@attrs.frozen
-class Arrangement:
-    """A meld laid out for display: its reading and each card's place, low to high.
-
-    >>> arranged = arrange(cards("8H 2C 5H 6H"))
-    >>> arranged.kind, str(arranged), arranged.pretty
-    (<MeldKind.RUN: 'run'>, '5H 6H [7H] 8H', '5♥ 6♥ [7♥] 8♥')
-    >>> [str(c) for c in arranged.cards]
-    ['5H', '6H', '2C', '8H']
-    """
-
-    kind: MeldKind
-    slots: tuple[Slot, ...]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The meld's cards in display order.
-
-        >>> arrange(cards("2C 7S 7H")).cards
-        (card('7H'), card('7S'), card('2C'))
-        """
-        return tuple(slot.card for slot in self.slots)
-
-    @property
-    def pretty(self) -> str:
-        """The arrangement with suit symbols.
-
-        >>> arrange(cards("2C 7S 7H")).pretty
-        '7♥ 7♠ [7]'
-        """
-        return " ".join(slot.pretty for slot in self.slots)
-
-    def __str__(self) -> str:
-        return " ".join(slot.text for slot in self.slots)
-
-
-def arrange(cards: Iterable[Card], kind: MeldKind | None = None) -> Arrangement:
-    """Lay out a meld for display, showing what each wildcard stands for.
-
-    ``kind`` picks the reading; by default a meld that reads both ways is shown as a set.
-    A run's wildcards fill the gaps first, then extend it upwards, then downwards from the
-    Ace. A set lists its naturals by suit, then its wildcards.
-
-    Raises :class:`ValueError` if the cards are not a meld or cannot be read as ``kind``.
-
-    >>> print(arrange(cards("2C 5H 6H")))
-    5H 6H [7H]
-    >>> print(arrange(cards("2C KH 2D AH")))
-    [JH] [QH] KH AH
-    >>> print(arrange(cards("2C 2D 7H")))
-    7H [7] [7]
-    >>> print(arrange(cards("2C 2D 7H"), MeldKind.RUN))
-    7H [8H] [9H]
-    >>> print(arrange(cards("2C 2D 2H")))
-    [*] [*] [*]
-    """
-    seq = _as_tuple(cards)
-    kinds = meld_kinds(seq)
-    if not kinds:
-        raise ValueError(f"not a meld: [{' '.join(map(str, seq))}]")
-    if kind is None:
-        kind = MeldKind.SET if MeldKind.SET in kinds else MeldKind.RUN
-    elif kind not in kinds:
-        raise ValueError(f"[{' '.join(map(str, seq))}] cannot be read as a {kind.value}")
-    naturals = [c for c in seq if not c.is_wild]
-    wilds = sort_cards(c for c in seq if c.is_wild)
-    if not naturals:
-        return Arrangement(kind, tuple(Slot(w, None, None) for w in wilds))
-    if kind is MeldKind.SET:
-        rank = naturals[0].rank
-        slots = [Slot(c, c.rank, c.suit) for c in sorted(naturals, key=lambda c: c.suit)]
-        slots += [Slot(w, rank, None) for w in wilds]
-        return Arrangement(kind, tuple(slots))
-    suit = naturals[0].suit
-    by_rank = {c.rank: c for c in naturals}
-    n = len(seq)
-    low = max(Rank.THREE, min(min(by_rank), Rank.ACE + 1 - n))
-    spare = iter(wilds)
-    run_slots = []
-    for value in range(low, low + n):
-        rank = Rank(value)
-        natural = by_rank.get(rank)
-        if natural is None:
-            run_slots.append(Slot(next(spare), rank, suit))
-        else:
-            run_slots.append(Slot(natural, rank, suit))
-    return Arrangement(kind, tuple(run_slots))

@@ -38,6 +38,7 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
+from hellsrummy.arrangement import Arrangement, arrange
 from hellsrummy.deck import Card, sort_by_run, sort_by_set
 from hellsrummy.discarding import discards
 from hellsrummy.drawing import (
@@ -61,7 +62,7 @@ from hellsrummy.drawing import (
     text,
 )
 from hellsrummy.errors import shown
-from hellsrummy.melds import Arrangement, MeldKind, arrange
+from hellsrummy.melds import MeldKind
 from hellsrummy.position import position
 from hellsrummy.state import GameState, Phase, TableMeld
 from hellsrummy.views import PlayerView
