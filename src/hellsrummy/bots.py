@@ -34,7 +34,7 @@ from hellsrummy.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.deck import Card, _leading_wilds
 from hellsrummy.discarding import discards as legal_discards
-from hellsrummy.enumeration import _fulfilling, possible_melds
+from hellsrummy.enumeration import _fulfilling, _laid, possible_melds
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _threes, legal_actions
 from hellsrummy.position import position, table
 from hellsrummy.rules import DiscardPolicy, penalty_value
@@ -178,7 +178,7 @@ class GreedyBot:
             found = _fulfilling(_Pool(held=here.hand), here.contract, False)
         elif threes := _threes(here):  # kept with the position, so apply hands them on
             deuces = here.hand[: _leading_wilds(here.hand)]
-            found = ((deuces[:wilds] + naturals,) for naturals, wilds, *_ in threes)
+            found = (_laid((choice,), deuces) for choice in threes)
         best, fewest = None, (0, 0)
         for melds in found:  # the first that takes the fewest wildcards, then sheds the most
             wild = sum(c.is_wild for meld in melds for c in meld)

@@ -29,15 +29,12 @@ from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, _leading_wilds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.position import Position, position
-from hellsrummy.rules import DiscardPolicy
+from hellsrummy.rules import _CLASSIC
 from hellsrummy.solver import can_meet
-from hellsrummy.state import GameState, Phase
+from hellsrummy.state import _PLAY, GameState
 
 __all__ = ["legal_discards", "play_remains", "refusal", "rummies"]
 
-# Enum members read through the class cost a lookup each; these are read on every turn.
-_CLASSIC = DiscardPolicy.CLASSIC
-_PLAY = Phase.PLAY
 
 _ONE_SET = Contract.of(sets=[3])
 _ONE_RUN = Contract.of(runs=[3])

@@ -149,13 +149,7 @@ def apply(state: GameState, action: Action) -> GameState:
     >>> state.phase, after.phase
     (<Phase.DECIDE: 'decide'>, <Phase.PLAY: 'play'>)
     """
-    if state.__class__ is GameState:  # the usual case: a state and one of the actions
-        try:
-            verify, transition = RULES[action.__class__]
-        except KeyError:
-            verify, transition = _rule(state, action)
-    else:
-        verify, transition = _rule(state, action)
+    verify, transition = _rule(state, action)
     error = verify(state, action)
     if error is not None:
         if error.reason.penalizable and state.rules.discard_policy is DiscardPolicy.PENALIZE:

@@ -254,19 +254,24 @@ def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
     suit (-1 when several) and the mask their ranks as bits (-1 when two share a rank, so no
     run can hold them).
     """
-    rank = int(naturals[0].rank)
-    suit = int(naturals[0].suit)
-    mask = 0
+    reading = (int(naturals[0].rank), int(naturals[0].suit), 0)
     for c in naturals:
-        if c.rank != rank:
-            rank = 0
-        if c.suit != suit:
-            suit = -1
-        bit = 1 << c.rank
-        if mask & bit:
-            mask = -1
-        elif mask >= 0:
-            mask |= bit
+        reading = _read_on(reading, c)
+    return reading
+
+
+def _read_on(reading: tuple[int, int, int], c: Card) -> tuple[int, int, int]:
+    """The :func:`_reading` of some naturals and the natural ``c``, from theirs."""
+    rank, suit, mask = reading
+    if c.rank != rank:
+        rank = 0
+    if c.suit != suit:
+        suit = -1
+    bit = 1 << c.rank
+    if mask & bit:
+        mask = -1
+    elif mask >= 0:
+        mask |= bit
     return rank, suit, mask
 
 
@@ -340,18 +345,8 @@ def _accepted_with(before: _Accepted, added: Card, meld: tuple[Card, ...]) -> _A
     reading = before[2]
     if reading is None:
         return _accepted(meld)
-    if not added.is_wild:  # one more step of _reading's loop
-        rank, suit, mask = reading
-        if added.rank != rank:
-            rank = 0
-        if added.suit != suit:
-            suit = -1
-        bit = 1 << added.rank
-        if mask & bit:
-            mask = -1
-        elif mask >= 0:
-            mask |= bit
-        reading = (rank, suit, mask)
+    if not added.is_wild:
+        reading = _read_on(reading, added)
     extend, buy = _facts(reading, len(meld), meld[0].is_wild)
     return extend, buy, reading
 

@@ -66,16 +66,12 @@ from hellsrummy.enumeration import (
 from hellsrummy.errors import shown
 from hellsrummy.meldmoves import _Deferred, _deuce_kinds, _groups, _with_deuces
 from hellsrummy.position import Position, position
-from hellsrummy.rules import DiscardPolicy
+from hellsrummy.rules import _CLASSIC
 from hellsrummy.solver import _Pool
-from hellsrummy.state import GameState, Phase
+from hellsrummy.state import _DECIDE, _PLAY, GameState
 from hellsrummy.views import PlayerView, state_from_view
 
 __all__ = ["LegalActions", "legal_actions"]
-
-# Enum members read through the class cost a lookup each; these are read on every turn.
-_IN_DECIDE = Phase.DECIDE
-_IN_PLAY = Phase.PLAY
 
 _Section = Callable[[Position], "list[Action] | Iterator[Action]"]
 
@@ -97,9 +93,9 @@ class LegalActions:
         self._sections: tuple[_Section, ...] = ()
         self._found: list[Action]
         acting = state.__class__ is GameState or state.seat == state.current  # type: ignore[union-attr]
-        if state.phase is _IN_DECIDE and acting:
+        if state.phase is _DECIDE and acting:
             # Take and pass, whatever the position; calls under the classic policy.
-            self._found = list(_DECIDE)
+            self._found = list(_TAKE_OR_PASS)
             if state.discarder is not None and state.rules.discard_policy is _CLASSIC:
                 self._found += rummy_calls(state, state.current)
             return
@@ -112,9 +108,9 @@ class LegalActions:
             self._found = here.moves
             return
         self._found = []
-        if here.phase is _IN_PLAY:
+        if here.phase is _PLAY:
             self._sections = _MET if here.met else _NOT_MET
-        elif here.phase is _IN_DECIDE:
+        elif here.phase is _DECIDE:
             self._sections = _DECIDING
         else:
             here.moves = self._found
@@ -262,10 +258,9 @@ def _as_state(seen: PlayerView) -> GameState:
     return state_from_view(seen, seed=b"view", hands=hands, stock=())
 
 
-_CLASSIC = DiscardPolicy.CLASSIC
 _TAKE = Take()
 _PASS = Pass()
-_DECIDE: list[Action] = [_TAKE, _PASS]
+_TAKE_OR_PASS: list[Action] = [_TAKE, _PASS]
 _DISCARDS = {c: Discard(c) for c in pack(SUITS)}
 _DISCARD_OF: Callable[[Card], Action] = _DISCARDS.__getitem__
 _new = object.__new__
@@ -293,7 +288,7 @@ _SWAPS = tuple(tuple(_new_swap(n, c) for c in _BY_INDEX) for n in range(_SHARED)
 
 
 def _decide(here: Position) -> list[Action]:
-    return list(_DECIDE)
+    return list(_TAKE_OR_PASS)
 
 
 def _meetings(here: Position) -> Iterator[Action]:

@@ -25,7 +25,7 @@ from hellsrummy.eventlog import _extended, _melded, _swapped
 from hellsrummy.melds import _Accepted, _accepted_with, is_meld, meld_kinds
 from hellsrummy.position import Position, position
 from hellsrummy.scoring import end_round
-from hellsrummy.state import GameState, Phase, TableMeld, _sorted_meld
+from hellsrummy.state import _PLAY, GameState, TableMeld, _sorted_meld
 from hellsrummy.turns import in_round, insert, missing, remove, replace, successor
 
 __all__ = [
@@ -38,9 +38,6 @@ __all__ = [
     "verify_meld",
     "verify_swap",
 ]
-
-# Enum members read through the class cost a lookup each; these are read on every turn.
-_PLAY = Phase.PLAY
 
 
 def _meld_words(meld: Sequence[Card]) -> str:
@@ -102,8 +99,9 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
                     return None  # one of the moves listed for this very position
                 if listed.__class__ is not Meld:
                     break
-    if state.phase is not _PLAY:
-        return in_round(state, _PLAY, "meld")
+    error = in_round(state, _PLAY, "meld")
+    if error:
+        return error
     seat = state.current
     if not action.melds:
         return IllegalActionError(Reason.EMPTY_PLAY, "a meld action needs at least one meld")
@@ -129,8 +127,9 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
 
 
 def _verify_table_play(state: GameState, number: int, what: str) -> IllegalActionError | None:
-    if state.phase is not _PLAY:
-        return in_round(state, _PLAY, what)
+    error = in_round(state, _PLAY, what)
+    if error:
+        return error
     if not state.met[state.current]:
         return IllegalActionError(
             Reason.MINIMUM_NOT_MET,

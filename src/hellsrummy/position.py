@@ -29,16 +29,13 @@ from hellsrummy.enumeration import _Choice
 from hellsrummy.meldmoves import _Deferred
 from hellsrummy.melds import _Accepted, _accepted
 from hellsrummy.rules import Rules
-from hellsrummy.state import GameState, Phase, TableMeld
+from hellsrummy.state import _DECIDE, _PLAY, GameState, Phase, TableMeld
 
 if TYPE_CHECKING:
     from hellsrummy.views import PlayerView
 
 __all__ = ["Position", "Table", "meld_facts", "position", "table"]
 
-# Enum members read through the class cost a lookup each; these are read on every turn.
-_DECIDE = Phase.DECIDE
-_PLAY = Phase.PLAY
 
 _ORDER = operator.attrgetter("order")
 

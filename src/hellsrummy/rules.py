@@ -53,6 +53,11 @@ class DiscardPolicy(enum.Enum):
     CLASSIC = "classic"
 
 
+# Read on every turn, as a module constant (an enum member read through its class costs a
+# lookup); the engine's modules import it.
+_CLASSIC = DiscardPolicy.CLASSIC
+
+
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{attribute.name} must be a non-negative int, got {shown(value)}")

@@ -36,12 +36,12 @@ from hellsrummy.dealing import draw, next_seat
 from hellsrummy.deck import Card
 from hellsrummy.discarding import discards, refusal
 from hellsrummy.errors import IllegalActionError, Reason
-from hellsrummy.eventlog import EventLog, _discarded, _passed, _took
+from hellsrummy.eventlog import _discarded, _passed, _took
 from hellsrummy.events import DiscardTurnedUp, PlayProtectionChanged, SeatLeft
 from hellsrummy.position import position
 from hellsrummy.rules import DiscardPolicy
 from hellsrummy.scoring import end_round
-from hellsrummy.state import GameState, Phase, TableMeld, _assemble
+from hellsrummy.state import _DECIDE, _PLAY, GameState, Phase, successor
 
 __all__ = [
     "discard",
@@ -63,60 +63,12 @@ __all__ = [
     "verify_take",
 ]
 
-# Enum members read through the class cost a lookup each; these are read on every turn.
-_DECIDE = Phase.DECIDE
-_PLAY = Phase.PLAY
 
 _IN_ROUND = (Phase.DECIDE, Phase.PLAY)
 _ORDER = operator.attrgetter("order")
 
 
 # --- small helpers ------------------------------------------------------------------------
-
-
-def successor(
-    state: GameState,
-    current: int,
-    phase: Phase,
-    hands: tuple[tuple[Card, ...], ...],
-    melds: tuple[TableMeld, ...],
-    discard: Card | None,
-    stock: tuple[Card, ...],
-    refills: int,
-    met: tuple[bool, ...],
-    turns: int,
-    taken: Card | None,
-    log: EventLog,
-    discarder: int | None = None,
-) -> GameState:
-    """The next state of a turn: one constructor call, the table's facts handed on.
-
-    The fields a turn does not change (rules, seed, names, round, scores...) are copied.
-    ``discarder`` is the seat that discarded ``discard`` (``None`` when there is no discard
-    or it was turned up from the stock).
-
-    >>> state = new_game(3, seed=1)
-    >>> after = successor(state, 2, state.phase, state.hands, state.melds, state.discard,
-    ...                   state.stock, 0, state.met, 0, None, state.log)
-    >>> after.current, after == state
-    (2, False)
-    """
-    return _assemble(
-        state,
-        current,
-        phase,
-        hands,
-        melds,
-        discard,
-        stock,
-        refills,
-        met,
-        turns,
-        taken,
-        log,
-        discarder,
-        getattr(state, "_table", None) if melds is state.melds else None,
-    )
 
 
 def replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -205,7 +157,7 @@ def verify_take(state: GameState, action: Take) -> IllegalActionError | None:
     >>> verify_take(new_game(3, seed=1), Take()) is None
     True
     """
-    return None if state.phase is _DECIDE else in_round(state, _DECIDE, "take the discard")
+    return in_round(state, _DECIDE, "take the discard")
 
 
 def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
@@ -214,7 +166,7 @@ def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
     >>> verify_pass(new_game(3, seed=1), Pass()) is None
     True
     """
-    return None if state.phase is _DECIDE else in_round(state, _DECIDE, "pass the discard")
+    return in_round(state, _DECIDE, "pass the discard")
 
 
 def verify_discard(state: GameState, action: Discard) -> IllegalActionError | None:
@@ -226,8 +178,9 @@ def verify_discard(state: GameState, action: Discard) -> IllegalActionError | No
     >>> verify_discard(state, Discard(card("2C"))).reason
     <Reason.WILDCARD_DISCARD: 'wildcard_discard'>
     """
-    if state.phase is not _PLAY:
-        return in_round(state, _PLAY, "discard")
+    error = in_round(state, _PLAY, "discard")
+    if error:
+        return error
     chosen = action.card
     here = position(state)
     if chosen in discards(here):
