@@ -457,6 +457,7 @@ def successor(
     or it was turned up from the stock). While the melds stay the same, the next state keeps
     the table's facts (see :func:`hellsrummy.position.table`).
 
+    >>> import attrs
     >>> from hellsrummy.turns import successor
     >>> state = new_game(3, seed=1)
     >>> after = successor(state, 2, state.phase, state.hands, state.melds, state.discard,
