@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import itertools
 import multiprocessing
 import random
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from hellsrummy import (
     SIMULATION_MAX_TURNS,
+    Card,
     DiscardPolicy,
     GameState,
     GreedyBot,
@@ -20,17 +22,22 @@ from hellsrummy import (
     Rules,
     SetPlayProtection,
     apply,
+    cards,
     is_legal,
     legal_actions,
     new_game,
     next_round,
     play_game,
+    possible_melds,
     simulate,
+    sort_cards,
     view,
 )
-from hellsrummy.bots import Bot
+from hellsrummy.bots import Bot, _Kinship
+from hellsrummy.enumeration import _joins_a_meld_of_3
 
 from .reference.greedy import greedy_play
+from .strategies import meldy_cards
 
 
 def play(bots: list[Bot], seed: int, rules: Rules | None = None) -> GameState:
@@ -199,3 +206,41 @@ def test_greedy_bot_chooses_what_it_chose_from_the_whole_list_of_moves(
         moves = legal_actions(state)
         action = bot(seen) if rng.random() < greed else moves[rng.randrange(len(moves))]
         state = apply(state, action)
+
+
+@settings(max_examples=300, deadline=None)
+@given(meldy_cards(0, 14), meldy_cards(1, 3), st.integers(0, 6), st.booleans())
+def test_the_throwaway_chosen_in_one_loop_is_the_greatest_preference(
+    hand: list[Card], extra: list[Card], keep: int, taken_first: bool
+) -> None:
+    """``_Kinship.worst`` is ``max`` of GreedyBot's throwaway key, first of equals included."""
+    held = sort_cards(hand + extra)
+    kin = _Kinship(held)
+    bot = GreedyBot(keep=keep)
+    taken = extra[0] if taken_first else None
+    expected = max(held, key=lambda c: (c is not taken, bot._throwaway(c, kin)))
+    assert kin.worst(held, keep, taken) is expected
+    assert kin.worst((), keep, taken) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(meldy_cards(0, 12), meldy_cards(1, 1))
+def test_a_natural_joins_a_meld_of_3_exactly_when_a_listed_meld_holds_it(
+    hand: list[Card], extra: list[Card]
+) -> None:
+    card = extra[0]
+    if card.is_wild:
+        return
+    held = tuple(sort_cards(hand))
+    expected = any(card in meld for meld in possible_melds((*held, card), 3))
+    assert _joins_a_meld_of_3(held, card) is expected
+
+
+def test_a_natural_joins_a_meld_of_3_on_every_small_hand() -> None:
+    """Every hand of up to three cards of two suits, five ranks and a deuce, every natural."""
+    universe = cards("2C 7H 8H 9H 10H JH 7S 8S 9S 10S JS")
+    for size in range(4):
+        for hand in itertools.combinations_with_replacement(universe, size):
+            for card in universe[1:]:
+                expected = any(card in meld for meld in possible_melds((*hand, card), 3))
+                assert _joins_a_meld_of_3(hand, card) is expected, (hand, card)

@@ -148,3 +148,24 @@ def card_of(text: str) -> Card:
     from hellsrummy import card
 
     return card(text)
+
+
+def test_view_builds_a_view_as_the_constructor_does() -> None:
+    import pickle
+
+    from hellsrummy.state import DerivedPosition
+    from hellsrummy.views import _SLOTS
+
+    names = tuple(field.name for field in attrs.fields(PlayerView))
+    hidden = tuple(n for n in PlayerView.__slots__ if n not in names and n != "__weakref__")
+    assert (*names, *hidden, *DerivedPosition.__slots__) == _SLOTS
+    for seed in range(3):
+        for steps in (0, 1, 2, 25, 60, 140):
+            state = random_state(seed, steps)
+            for seat in range(state.players):
+                seen = view(state, seat)
+                built = PlayerView(**{name: getattr(seen, name) for name in names})
+                assert seen == built and hash(seen) == hash(built) and repr(seen) == repr(built)
+                assert all(getattr(seen, name) is getattr(built, name) for name in names[:8])
+                assert pickle.loads(pickle.dumps(seen)) == built
+                assert getattr(seen, "_position", None) is None or seat == state.current

@@ -32,14 +32,14 @@ import attrs
 
 from hellsrummy.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.calls import is_bad_discard, rummy_calls
-from hellsrummy.deck import Card, _leading_wilds
+from hellsrummy.deck import _BY_INDEX, Card, _leading_wilds
 from hellsrummy.discarding import discards as legal_discards
-from hellsrummy.enumeration import _fulfilling, _laid, possible_melds
+from hellsrummy.enumeration import _fulfilling, _joins_a_meld_of_3, _laid, possible_melds
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _threes, legal_actions
 from hellsrummy.position import position, table
-from hellsrummy.rules import DiscardPolicy, penalty_value
+from hellsrummy.rules import _PENALTIES, DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
-from hellsrummy.solver import _Pool, can_meet
+from hellsrummy.solver import _meets, _Pool
 from hellsrummy.state import Phase
 from hellsrummy.views import PlayerView
 
@@ -115,6 +115,10 @@ class RandomBot:
         return moves[next(random_stream(self.seed, label)) % len(moves)]
 
 
+# A card's place in a _Kinship's counts by card: ``rank * 8 + suit``; 0 for a wildcard.
+_KIN_AT: tuple[int, ...] = tuple(0 if c.is_wild else c.rank * 8 + c.suit for c in _BY_INDEX)
+
+
 class _Kinship:
     """How much a card belongs with a hand: same-rank cards and near same-suit cards.
 
@@ -127,12 +131,16 @@ class _Kinship:
 
     def __init__(self, hand: Sequence[Card]) -> None:
         # Ranks run 3..14; two spare places each side let rank +- 2 be looked up plainly.
-        self.by_rank = [0] * 17
-        self.by_card = [0] * (17 * 8)
+        by_rank = [0] * 17
+        by_card = [0] * (17 * 8)
+        places = _KIN_AT
         for other in hand:
-            if not other.is_wild:
-                self.by_rank[other.rank] += 1
-                self.by_card[other.rank * 8 + other.suit] += 1
+            at = places[other.index]
+            if at:
+                by_rank[at >> 3] += 1
+                by_card[at] += 1
+        self.by_rank = by_rank
+        self.by_card = by_card
 
     def score(self, c: Card, held: bool) -> int:
         """The card's score against the hand (less the card itself when ``held``)."""
@@ -142,6 +150,27 @@ class _Kinship:
         near = by_card[at - 8] + by_card[at + 8]
         far = by_card[at - 16] + by_card[at + 16]
         return 2 * (self.by_rank[c.rank] - held) + 2 * near + far
+
+    def worst(self, held: Iterable[Card], keep: int, taken: Card | None = None) -> Card | None:
+        """The first of ``held`` (cards of the hand) a bot keeping ``keep`` would throw away.
+
+        The greatest ``(card is not taken, GreedyBot._throwaway(card))``, worked out for all of
+        them in one loop; ``None`` when ``held`` is empty.
+        """
+        by_rank, by_card, places, penalties = self.by_rank, self.by_card, _KIN_AT, _PENALTIES
+        best: Card | None = None
+        best_key = (False, False, 0)
+        for c in held:
+            at = places[c.index]
+            if at:
+                related = 2 * (by_rank[at >> 3] - 1 + by_card[at - 8] + by_card[at + 8])
+                related += by_card[at - 16] + by_card[at + 16]
+            else:
+                related = 4
+            key = (c is not taken, related < keep, penalties[c.index] - 3 * related)
+            if best is None or key > best_key:
+                best, best_key = c, key
+        return best
 
 
 @attrs.frozen
@@ -197,14 +226,16 @@ class GreedyBot:
                 return max(buys, key=lambda m: penalty_value(m.card))
             if extensions:  # a wildcard's only
                 return extensions[0]
-        discards = [_DISCARDS[c] for c in legal_discards(here)]
-        if not discards:  # only plays remain and none were chosen above: should not happen
-            return next(iter(legal_actions(seen)))
+        discards: Sequence[Card] = legal_discards(here)
         if seen.rules.discard_policy is DiscardPolicy.CLASSIC:
             # Every card may go, but a bad discard would only be called by someone else.
-            safe = [m for m in discards if not is_bad_discard(seen, m.card)]
+            safe = [c for c in discards if not is_bad_discard(seen, c)]
             discards = safe or discards
-        return max(discards, key=self._discard_preference(seen))
+        # The greatest of _discard_preference, worked out for every discard at once.
+        thrown = _Kinship(seen.hand).worst(discards, self.keep, seen.taken)
+        if thrown is None:  # only plays remain and none were chosen above: should not happen
+            return next(iter(legal_actions(seen)))
+        return _DISCARDS[thrown]
 
     def call(self, seen: PlayerView) -> CallRummy | None:
         """Call Rummy whenever the view allows it (see :class:`CallingBot`), else ``None``.
@@ -232,20 +263,23 @@ class GreedyBot:
     def _wants(self, seen: PlayerView) -> bool:
         card = seen.discard
         assert card is not None
-        hand = list(seen.hand)
-        with_it = [*hand, card]
+        hand = seen.hand
         if not seen.met[seen.seat]:
-            if can_meet(with_it, seen.contract) or card.is_wild:
+            if card.is_wild:
+                return True
+            with_it = (*hand, card)  # as a state holds it: the hand's wildcards first
+            if _meets(_Pool(held=with_it), seen.contract):
                 return True
             kin = _Kinship(with_it)
             if kin.score(card, held=True) < 2 * self.keep:  # its kinship with the hand
                 return False
             # Worth taking only if it would not be the first card thrown away again.
-            worst = max(with_it, key=lambda c: self._throwaway(c, kin))
-            return worst is not card
+            return kin.worst(with_it, self.keep) is not card
         if card in table(seen).playable:  # a rummy
             return True
-        return any(card in meld for meld in possible_melds(with_it, 3))
+        if card.is_wild:
+            return any(card in meld for meld in possible_melds((*hand, card), 3))
+        return _joins_a_meld_of_3(hand, card)
 
     def _discard_preference(
         self, seen: PlayerView

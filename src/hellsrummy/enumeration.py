@@ -444,6 +444,34 @@ def _lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
     return not held & held >> 1 & held >> 2
 
 
+def _joins_a_meld_of_3(hand: tuple[Card, ...], card: Card) -> bool:
+    """Whether the natural ``card`` is in a meld of 3 from ``hand`` and ``card`` together.
+
+    ``hand`` is held by a state (sorted: its wildcards first). The same as
+    ``any(card in meld for meld in possible_melds((*hand, card), 3))``, in one pass over the
+    hand: a set needs ``3 - wildcards`` naturals of the card's rank, the card among them; a
+    run another natural of its suit within two ranks and a wildcard, or, without a wildcard,
+    two more that make three ranks in a row.
+
+    >>> [_joins_a_meld_of_3(tuple(cards("2C 9H")), card(text)) for text in ("JH", "QH")]
+    [True, False]
+    """
+    wilds = _leading_wilds(hand)
+    rank, suit = card.rank, card.suit
+    same = 1 + wilds
+    near = 0  # bit ``d + 2`` for a natural of the suit ``d`` ranks away (``d`` = -2..2)
+    for other in hand[wilds:]:
+        if other.rank == rank:
+            same += 1
+        elif other.suit == suit and -2 <= other.rank - rank <= 2:
+            near |= 1 << (other.rank - rank + 2)
+    if same >= 3:
+        return True
+    if wilds:
+        return near != 0
+    return near & 0b11 == 0b11 or near & 0b1010 == 0b1010 or near & 0b11000 == 0b11000
+
+
 def _meld_choices(pool: _Pool, size: int) -> list[_Choice]:
     """The choices of :func:`possible_melds` (the melds lowest deuces first), in order."""
     # A run with fewer than two naturals is also a set, and the sets list it already.

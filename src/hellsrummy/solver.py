@@ -413,7 +413,11 @@ def can_meet(hand: Iterable[Card], contract: Contract) -> bool:
     >>> can_meet(cards("4H 5H 6H 2C 8S 8D 8C"), contract_for(7))
     True
     """
-    pool = _check(hand, contract)
+    return _meets(_check(hand, contract), contract)
+
+
+def _meets(pool: _Pool, contract: Contract) -> bool:
+    """:func:`can_meet` of a pool (a bot builds one from a hand held by a state: no checks)."""
     if pool.size < contract.difficulty:
         return False
     runs, sets, _ = _plan_of(contract)
