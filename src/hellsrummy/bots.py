@@ -34,7 +34,13 @@ from hellsrummy.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.calls import is_bad_discard, rummy_calls
 from hellsrummy.deck import _BY_INDEX, Card, _leading_wilds
 from hellsrummy.discarding import discards as legal_discards
-from hellsrummy.enumeration import _fulfilling, _joins_a_meld_of_3, _laid, possible_melds
+from hellsrummy.enumeration import (
+    _cheapest_skeletons,
+    _Choice,
+    _joins_a_meld_of_3,
+    _laid,
+    possible_melds,
+)
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _threes, legal_actions
 from hellsrummy.position import position, table
 from hellsrummy.rules import _PENALTIES, DiscardPolicy, penalty_value
@@ -116,6 +122,8 @@ class RandomBot:
 
 
 # A card's place in a _Kinship's counts by card: ``rank * 8 + suit``; 0 for a wildcard.
+# The default points of each card (penalty_value), by card.
+_PENALTY_OF: dict[Card, int] = {c: _PENALTIES[c.index] for c in _BY_INDEX}
 _KIN_AT: tuple[int, ...] = tuple(0 if c.is_wild else c.rank * 8 + c.suit for c in _BY_INDEX)
 
 
@@ -202,20 +210,22 @@ class GreedyBot:
         # The moves it would choose among, section by section in the order of the listing,
         # each worked out only if the ones before offer nothing it would play.
         here = position(seen)
-        found: Iterable[tuple[tuple[Card, ...], ...]] = ()
+        found: Iterable[tuple[_Choice, ...]] = ()
         if not here.met:  # the hand as counts (a held hand: sorted, no checks)
-            found = _fulfilling(_Pool(held=here.hand), here.contract, False)
+            found = _cheapest_skeletons(_Pool(held=here.hand), here.contract)
         elif threes := _threes(here):  # kept with the position, so apply hands them on
-            deuces = here.hand[: _leading_wilds(here.hand)]
-            found = (_laid((choice,), deuces) for choice in threes)
+            found = [(choice,) for choice in threes]
         best, fewest = None, (0, 0)
-        for melds in found:  # the first that takes the fewest wildcards, then sheds the most
-            wild = sum(c.is_wild for meld in melds for c in meld)
-            shed = sum(penalty_value(c) for meld in melds for c in meld)
+        for chosen in found:  # the first that takes the fewest wildcards, then sheds the most
+            wild = 0
+            shed = 0  # of the naturals: the deuces of as many wildcards all score the same
+            for choice in chosen:
+                wild += choice[1]
+                shed += sum(map(_PENALTY_OF.__getitem__, choice[0]))
             if best is None or (wild, -shed) < fewest:
-                best, fewest = melds, (wild, -shed)
+                best, fewest = chosen, (wild, -shed)
         if best is not None:  # every choice of deuces for these melds scores the same
-            return _first_listed(here, best)
+            return _first_listed(here, _laid(best, here.hand[: _leading_wilds(here.hand)]))
         if here.met:
             extensions = _extensions(here)
             plays = [m for m in extensions if not m.cards[0].is_wild]

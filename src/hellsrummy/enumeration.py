@@ -33,6 +33,7 @@ from hellsrummy.solver import (
     _WINDOW,
     Fulfillment,
     _check,
+    _least_wilds,
     _Pool,
     _search,
     _split,
@@ -221,6 +222,32 @@ def _fulfilling(pool: _Pool, contract: Contract, skeletons: bool) -> Iterator[An
     return itertools.chain.from_iterable(_Enumeration(pool, contract.requirements, skeletons).run())
 
 
+def _cheapest_skeletons(pool: _Pool, contract: Contract) -> list[tuple[_Choice, ...]]:
+    """The fulfilments that take the fewest wildcards, as skeletons, in the listing's order.
+
+    The same as keeping, of every skeleton of :func:`_skeletons`, those whose choices take
+    the fewest wildcards; found by listing with a budget of wildcards that grows from the
+    solver's lower bound until some fulfilment fits it. Empty when the contract cannot be met.
+
+    >>> hand = tuple(sort_cards(cards("7H 7H 7S 9C 9D 2S 2D")))
+    >>> for chosen in _cheapest_skeletons(_Pool(held=hand), contract_for(6)):
+    ...     print(" / ".join(format_cards(meld) for meld in _laid(chosen, hand[:2])))
+    7H 7H 7S / 2D 9C 9D
+    """
+    if pool.size < contract.difficulty:
+        return []
+    runs, sets = _plan(contract.requirements)[0][0]
+    least = _least_wilds(pool, runs, sets)
+    if least > pool.wilds:
+        return []
+    enumeration = _Enumeration(pool, contract.requirements, True)
+    for budget in range(least, pool.wilds + 1):
+        found = list(itertools.chain.from_iterable(enumeration.run(budget)))
+        if found:
+            return found
+    return []
+
+
 def _skeletons(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[_Choice, ...]]:
     """The fulfilments of a hand (held by a state: no checks), each as its choices, in order.
 
@@ -299,14 +326,18 @@ class _Enumeration:
                 by_shape[shape] = _run_choices(pool, size) if run else _set_choices(pool, size)
             self.lists.append(by_shape[shape])
 
-    def run(self) -> Iterator[list[Any]]:
-        """The fulfilments in order, in lists (one per last-level call that found some)."""
+    def run(self, budget: int | None = None) -> Iterator[list[Any]]:
+        """The fulfilments in order, in lists (one per last-level call that found some).
+
+        Only those that take at most ``budget`` wildcards (by default, all the pool holds).
+        """
+        wilds = self.pool.wilds if budget is None else min(budget, self.pool.wilds)
         runs, sets = self.rests[0]
-        if len(self.requirements) > 2 and _search(self.pool, runs, sets, self.pool.wilds) is None:
+        if len(self.requirements) > 2 and _search(self.pool, runs, sets, wilds) is None:
             return iter(())
         if len(self.requirements) == 1:
-            return iter((self.last(0, self.pool.wilds, 0, 0),))
-        return self.go(0, self.pool.wilds, 0, 0)
+            return iter((self.last(0, wilds, 0, 0),))
+        return self.go(0, wilds, 0, 0)
 
     def feasible(self, k: int, wilds: int) -> bool:
         """Whether ``requirements[k:]`` can be met from what the pool holds now."""

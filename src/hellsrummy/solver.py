@@ -348,10 +348,15 @@ def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
     whole hand (the sets together exactly :func:`_set_need`), and the melds are disjoint, so
     the sum of those is a lower bound on the wildcards any fulfilment uses.
     """
+    return _least_wilds(pool, runs, sets) > pool.wilds
+
+
+def _least_wilds(pool: _Pool, runs: list[int], sets: list[int]) -> int:
+    """The lower bound of :func:`_too_costly` on the wildcards the runs and sets need."""
     need = _set_need(pool.totals, sets)
     for size in runs:
         need += _cheapest_window(pool.masks, size)
-    return need > pool.wilds
+    return need
 
 
 def _windows(masks: list[int], suits: list[int], size: int, start: int) -> list[tuple[int, int]]:
