@@ -45,7 +45,7 @@ from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _thr
 from hellsrummy.position import position, table
 from hellsrummy.rules import _PENALTIES, DiscardPolicy, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
-from hellsrummy.solver import _meets, _Pool
+from hellsrummy.solver import _held_meets
 from hellsrummy.state import Phase
 from hellsrummy.views import PlayerView
 
@@ -212,7 +212,7 @@ class GreedyBot:
         here = position(seen)
         found: Iterable[tuple[_Choice, ...]] = ()
         if not here.met:  # the hand as counts (a held hand: sorted, no checks)
-            found = _cheapest_skeletons(_Pool(held=here.hand), here.contract)
+            found = _cheapest_skeletons(here.hand, here.contract)
         elif threes := _threes(here):  # kept with the position, so apply hands them on
             found = [(choice,) for choice in threes]
         best, fewest = None, (0, 0)
@@ -278,7 +278,7 @@ class GreedyBot:
             if card.is_wild:
                 return True
             with_it = (*hand, card)  # as a state holds it: the hand's wildcards first
-            if _meets(_Pool(held=with_it), seen.contract):
+            if _held_meets(with_it, seen.contract):
                 return True
             kin = _Kinship(with_it)
             if kin.score(card, held=True) < 2 * self.keep:  # its kinship with the hand

@@ -33,7 +33,7 @@ from hellsrummy.solver import (
     _WINDOW,
     Fulfillment,
     _check,
-    _least_wilds,
+    _held_bound,
     _Pool,
     _search,
     _split,
@@ -222,24 +222,23 @@ def _fulfilling(pool: _Pool, contract: Contract, skeletons: bool) -> Iterator[An
     return itertools.chain.from_iterable(_Enumeration(pool, contract.requirements, skeletons).run())
 
 
-def _cheapest_skeletons(pool: _Pool, contract: Contract) -> list[tuple[_Choice, ...]]:
+def _cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple[_Choice, ...]]:
     """The fulfilments that take the fewest wildcards, as skeletons, in the listing's order.
 
-    The same as keeping, of every skeleton of :func:`_skeletons`, those whose choices take
-    the fewest wildcards; found by listing with a budget of wildcards that grows from the
-    solver's lower bound until some fulfilment fits it. Empty when the contract cannot be met.
+    ``hand`` is held by a state (sorted: its wildcards first). The same as keeping, of every
+    skeleton of :func:`_skeletons`, those whose choices take the fewest wildcards; found by
+    listing with a budget of wildcards that grows from the solver's lower bound until some
+    fulfilment fits it. Empty when the contract cannot be met.
 
     >>> hand = tuple(sort_cards(cards("7H 7H 7S 9C 9D 2S 2D")))
-    >>> for chosen in _cheapest_skeletons(_Pool(held=hand), contract_for(6)):
+    >>> for chosen in _cheapest_skeletons(hand, contract_for(6)):
     ...     print(" / ".join(format_cards(meld) for meld in _laid(chosen, hand[:2])))
     7H 7H 7S / 2D 9C 9D
     """
-    if pool.size < contract.difficulty:
+    least = _held_bound(hand, contract)
+    if least is None:
         return []
-    runs, sets = _plan(contract.requirements)[0][0]
-    least = _least_wilds(pool, runs, sets)
-    if least > pool.wilds:
-        return []
+    pool = _Pool(held=hand)
     enumeration = _Enumeration(pool, contract.requirements, True)
     for budget in range(least, pool.wilds + 1):
         found = list(itertools.chain.from_iterable(enumeration.run(budget)))
@@ -260,8 +259,10 @@ def _skeletons(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[_Ch
     ...     fulfillments(hand, contract))
     True
     """
-    pool = _Pool(held=hand)
-    return _fulfilling(pool, contract, True)
+    if _held_bound(hand, contract) is None:  # most hands are turned away here
+        return iter(())
+    enumeration = _Enumeration(_Pool(held=hand), contract.requirements, True)
+    return itertools.chain.from_iterable(enumeration.run())
 
 
 def _laid(chosen: Sequence[_Choice], wild_cards: Sequence[Card]) -> Fulfillment:

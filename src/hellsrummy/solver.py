@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -351,6 +352,61 @@ def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
     return _least_wilds(pool, runs, sets) > pool.wilds
 
 
+# A hand held by a state, packed into two ints for :func:`_held_least_wilds`: per natural card,
+# one in an 8-bit count per rank index (bit ``8 * i``), and its bit in a 16-bit mask per suit
+# (bit ``16 * suit + i``). A wildcard adds nothing.
+_RANK_ONE: dict[Card, int] = {c: 0 if c.is_wild else 1 << 8 * (c.rank - 3) for c in _BY_INDEX}
+_SUIT_BIT: dict[Card, int] = {
+    c: 0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in _BY_INDEX
+}
+_RANK_MASK = _WINDOW[_RANKS]
+
+
+@functools.lru_cache(maxsize=64)
+def _set_tables(size: int) -> tuple[bytes, bytes]:
+    """Tables for counts as bytes (``bytes.translate``): full sets of ``size``, and what is left."""
+    return bytes(n // size for n in range(256)), bytes(n % size for n in range(256))
+
+
+def _held_least_wilds(naturals: tuple[Card, ...], runs: list[int], sets: list[int]) -> int:
+    """:func:`_least_wilds` of a hand held by a state, from its ``naturals``, without a pool.
+
+    The counts come from a sum and the masks from an OR over the naturals, and the sets'
+    need from the counts' bytes, all passes that run in C. A count has 8 bits: hands of 256
+    naturals or more are counted in a pool.
+
+    >>> hand = tuple(sort_cards(cards("7H 7S 9C 9D 10C JC 5H")))
+    >>> _held_least_wilds(hand, [4], [3]), _least_wilds(_Pool(hand), [4], [3])
+    (2, 2)
+    """
+    if len(naturals) >= 256:
+        return _least_wilds(_Pool(held=naturals), runs, sets)
+    need = 0
+    if sets:
+        totals = sum(map(_RANK_ONE.__getitem__, naturals)).to_bytes(_RANKS, "little")
+        size = sets[0]
+        if min(sets) != max(sets):
+            need = _set_plan(list(totals), sets)[0]
+        else:  # as _set_need: full sets first, then the largest parts
+            full, part_of = _set_tables(size)
+            short = len(sets) - sum(totals.translate(full))
+            if short > 0:
+                parts = totals.translate(part_of)
+                need = size * short
+                for part in range(size - 1, 0, -1):
+                    taken = min(short, parts.count(part))
+                    need -= part * taken
+                    short -= taken
+                    if not short:
+                        break
+    if runs:
+        held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
+        masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
+        for size in runs:
+            need += _cheapest_window(masks, size) if masks else size
+    return need
+
+
 def _least_wilds(pool: _Pool, runs: list[int], sets: list[int]) -> int:
     """The lower bound of :func:`_too_costly` on the wildcards the runs and sets need."""
     need = _set_need(pool.totals, sets)
@@ -367,23 +423,29 @@ def _windows(masks: list[int], suits: list[int], size: int, start: int) -> list[
     the first is kept: taking more naturals is never worse, since a wildcard freed here can
     stand in for any natural a later meld misses.
     """
-    window = _WINDOW[size]
-    options = []
+    options: list[tuple[int, int]] = []
     for s in suits:
-        mask = masks[s]
         first = max(0, start - s * 16)
-        if first > _RANKS - size:
-            continue
-        helds: dict[int, int] = {}
-        for low in range(first, _RANKS + 1 - size):
-            held = mask & (window << low)
-            if held not in helds:
-                helds[held] = low
-        for held, low in helds.items():
-            if not any(other != held and other & held == held for other in helds):
-                options.append((size - held.bit_count(), s * 16 + low))
+        if first <= _RANKS - size:
+            options += _suit_windows(masks[s], size, first, s * 16)
     options.sort()
     return options
+
+
+@functools.lru_cache(maxsize=32768)
+def _suit_windows(mask: int, size: int, first: int, base: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_windows` of one suit, its ranks held ``mask``, from ``first`` on, ``base`` added."""
+    window = _WINDOW[size]
+    helds: dict[int, int] = {}
+    for low in range(first, _RANKS + 1 - size):
+        held = mask & (window << low)
+        if held not in helds:
+            helds[held] = low
+    return tuple(
+        (size - held.bit_count(), base + low)
+        for held, low in helds.items()
+        if not any(other != held and other & held == held for other in helds)
+    )
 
 
 def _split(
@@ -422,12 +484,44 @@ def can_meet(hand: Iterable[Card], contract: Contract) -> bool:
 
 
 def _meets(pool: _Pool, contract: Contract) -> bool:
-    """:func:`can_meet` of a pool (a bot builds one from a hand held by a state: no checks)."""
+    """:func:`can_meet` of a pool."""
     if pool.size < contract.difficulty:
         return False
     runs, sets, _ = _plan_of(contract)
     if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
         return False
+    return _search(pool, runs, sets, pool.wilds) is not None
+
+
+def _held_bound(hand: tuple[Card, ...], contract: Contract) -> int | None:
+    """The lower bound of :func:`_too_costly` for a hand held by a state, or ``None``.
+
+    ``hand`` has its wildcards first (its naturals in any order). ``None`` when the hand
+    surely cannot meet ``contract``: too few cards, or fewer wildcards than the bound; most
+    hands are turned away here, before any pool is built.
+
+    >>> hand = tuple(sort_cards(cards("2C 7H 7S 7D 9C 9D 5H")))
+    >>> _held_bound(hand, contract_for(6)), _held_bound(hand, contract_for(7))
+    (1, None)
+    """
+    if len(hand) < contract.difficulty:
+        return None
+    runs, sets, _ = _plan_of(contract)
+    wilds = _leading_wilds(hand)
+    least = _held_least_wilds(hand[wilds:], runs, sets)
+    return None if least > wilds else least
+
+
+def _held_meets(hand: tuple[Card, ...], contract: Contract) -> bool:
+    """:func:`can_meet` of a hand held by a state (its wildcards first; no checks).
+
+    >>> _held_meets(tuple(sort_cards(cards("2C 7H 7S 7D 9C 9D 5H"))), contract_for(6))
+    True
+    """
+    if _held_bound(hand, contract) is None:
+        return False
+    runs, sets, _ = _plan_of(contract)
+    pool = _Pool(held=hand)
     return _search(pool, runs, sets, pool.wilds) is not None
 
 
