@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections.abc import Iterable
 from typing import Any
@@ -410,9 +411,13 @@ def pack(suits: Iterable[Suit] = FRENCH_SUITS, decks: int = 1) -> tuple[Card, ..
         raise ValueError("a pack needs at least one suit")
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise ValueError(f"decks must be a positive int, got {shown(decks)}")
-    return tuple(
-        _INTERNED[rank, suit] for rank in Rank for suit in sorted(chosen) for _ in range(decks)
-    )
+    return _pack(tuple(sorted(chosen)), decks)
+
+
+@functools.lru_cache(maxsize=256)
+def _pack(suits: tuple[Suit, ...], decks: int) -> tuple[Card, ...]:
+    """:func:`pack` of distinct sorted suits, made once (every round deals one)."""
+    return tuple(_INTERNED[rank, suit] for rank in Rank for suit in suits for _ in range(decks))
 
 
 _ORDER = operator.attrgetter("order")
