@@ -91,3 +91,19 @@ def test_every_position_is_reachable_roughly_uniformly() -> None:
     assert len(counts) == 24
     assert min(counts.values()) > 80
     assert max(counts.values()) < 170
+
+
+def test_shuffles_of_every_small_length_and_the_stream_after_the_words_made_at_once() -> None:
+    import itertools
+
+    from hellsrummy.shuffle import _prefix, _rest, _words
+
+    for length in range(12):
+        items = list(range(length))
+        assert list(shuffle(items, "short", "x")) == reference_shuffle(items, b"str:short", "x")
+    # A rejection draws on past the words made at once: the stream goes on where they end.
+    expected = list(itertools.islice(random_stream(5, "rest"), 40))
+    for blocks in range(4):
+        prefix = _prefix(5, "rest")
+        drawn = itertools.chain(_words(prefix, 0, blocks), _rest(prefix, blocks))
+        assert list(itertools.islice(drawn, 40)) == expected

@@ -125,6 +125,7 @@ class RandomBot:
 # The default points of each card (penalty_value), by card.
 _PENALTY_OF: dict[Card, int] = {c: _PENALTIES[c.index] for c in _BY_INDEX}
 _KIN_AT: tuple[int, ...] = tuple(0 if c.is_wild else c.rank * 8 + c.suit for c in _BY_INDEX)
+_KIN_AT_OF: dict[Card, int] = {c: _KIN_AT[c.index] for c in _BY_INDEX}
 
 
 class _Kinship:
@@ -141,9 +142,9 @@ class _Kinship:
         # Ranks run 3..14; two spare places each side let rank +- 2 be looked up plainly.
         by_rank = [0] * 17
         by_card = [0] * (17 * 8)
-        places = _KIN_AT
+        places = _KIN_AT_OF
         for other in hand:
-            at = places[other.index]
+            at = places[other]
             if at:
                 by_rank[at >> 3] += 1
                 by_card[at] += 1
@@ -165,20 +166,30 @@ class _Kinship:
         The greatest ``(card is not taken, GreedyBot._throwaway(card))``, worked out for all of
         them in one loop; ``None`` when ``held`` is empty.
         """
-        by_rank, by_card, places, penalties = self.by_rank, self.by_card, _KIN_AT, _PENALTIES
+        by_rank, by_card, places, penalties = self.by_rank, self.by_card, _KIN_AT_OF, _PENALTY_OF
         best: Card | None = None
-        best_key = (False, False, 0)
+        best_key = 0
         for c in held:
-            at = places[c.index]
+            at = places[c]
             if at:
                 related = 2 * (by_rank[at >> 3] - 1 + by_card[at - 8] + by_card[at + 8])
                 related += by_card[at - 16] + by_card[at + 16]
             else:
                 related = 4
-            key = (c is not taken, related < keep, penalties[c.index] - 3 * related)
+            # The key as one int: (not taken, related < keep, points - 3 * related), the last
+            # far smaller than 2**40 in size for any hand.
+            key = penalties[c] - 3 * related
+            if related < keep:
+                key += _KEEP_BIT
+            if c is not taken:
+                key += _UNTAKEN_BIT
             if best is None or key > best_key:
                 best, best_key = c, key
         return best
+
+
+_KEEP_BIT = 1 << 41
+_UNTAKEN_BIT = 1 << 42
 
 
 @attrs.frozen

@@ -31,9 +31,10 @@ True
 from __future__ import annotations
 
 import hashlib
+import itertools
 import struct
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from hellsrummy.errors import shown
 
@@ -46,7 +47,6 @@ Seed = int | str | bytes
 
 _DOMAIN = b"hellsrummy/shuffle/v1"
 _SPAN = 2**64
-_FOUR_WORDS = struct.Struct(">4Q").unpack  # a 32-byte block as four 64-bit integers
 
 
 def seed_bytes(seed: Seed) -> bytes:
@@ -80,18 +80,30 @@ def random_stream(seed: Seed, label: str) -> Iterator[int]:
     >>> first == next(random_stream(1, "doc")), 0 <= first < 2**64
     (True, True)
     """
-    key = seed_bytes(seed)
-    name = label.encode()
-    # The hash of the prefix is computed once, then copied and completed for each block.
-    prefix = hashlib.sha256(
-        _DOMAIN + len(key).to_bytes(4, "big") + key + len(name).to_bytes(4, "big") + name
-    )
+    prefix = _prefix(seed, label)
     counter = 0
     while True:
+        yield from _words(prefix, counter, 1)
+        counter += 1
+
+
+def _prefix(seed: Seed, label: str) -> Any:
+    """The hash of the stream's prefix: computed once, then copied and completed per block."""
+    key = seed_bytes(seed)
+    name = label.encode()
+    return hashlib.sha256(
+        _DOMAIN + len(key).to_bytes(4, "big") + key + len(name).to_bytes(4, "big") + name
+    )
+
+
+def _words(prefix: Any, first: int, count: int) -> tuple[int, ...]:
+    """The 64-bit integers of blocks ``first`` to ``first + count - 1`` of a stream."""
+    digests = []
+    for counter in range(first, first + count):
         block = prefix.copy()
         block.update(counter.to_bytes(8, "big"))
-        counter += 1
-        yield from _FOUR_WORDS(block.digest())
+        digests.append(block.digest())
+    return struct.unpack(f">{4 * count}Q", b"".join(digests))
 
 
 def shuffle(items: Sequence[T], seed: Seed, label: str) -> tuple[T, ...]:
@@ -101,14 +113,26 @@ def shuffle(items: Sequence[T], seed: Seed, label: str) -> tuple[T, ...]:
     True
     """
     result = list(items)
-    stream = random_stream(seed, label)
+    # The words a shuffle draws without a rejection are made at once (a rejection, fewer than
+    # 2**-56 for a pack, draws on from the rest of the stream).
+    prefix = _prefix(seed, label)
+    blocks = (len(result) + 2) // 4
+    stream = itertools.chain(_words(prefix, 0, blocks), _rest(prefix, blocks))
     for i in range(len(result) - 1, 0, -1):
         bound = i + 1
         x = next(stream)
-        if x >= _SPAN - _SPAN % bound:  # rejected: almost never (fewer than 2**-56 for a pack)
+        if x >= _SPAN - _SPAN % bound:  # rejected: almost never
             limit = _SPAN - _SPAN % bound
             while x >= limit:
                 x = next(stream)
         j = x % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result)
+
+
+def _rest(prefix: Any, first: int) -> Iterator[int]:
+    """The stream's words from block ``first`` on."""
+    counter = first
+    while True:
+        yield from _words(prefix, counter, 1)
+        counter += 1
