@@ -289,13 +289,13 @@ class GreedyBot:
             if card.is_wild:
                 return True
             with_it = (*hand, card)  # as a state holds it: the hand's wildcards first
-            if _held_meets(with_it, seen.contract):
-                return True
+            # Taken if it meets the minimum, or if it sits close to the hand (its kinship) and
+            # would not be the first card thrown away again: the cheaper test first.
             kin = _Kinship(with_it)
-            if kin.score(card, held=True) < 2 * self.keep:  # its kinship with the hand
-                return False
-            # Worth taking only if it would not be the first card thrown away again.
-            return kin.worst(with_it, self.keep) is not card
+            close = kin.score(card, held=True) >= 2 * self.keep
+            if close and kin.worst(with_it, self.keep) is not card:
+                return True
+            return _held_meets(with_it, seen.contract)
         if card in table(seen).playable:  # a rummy
             return True
         if card.is_wild:
