@@ -43,10 +43,10 @@ from hellsrummy.enumeration import (
 )
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _threes, legal_actions
 from hellsrummy.position import position, table
-from hellsrummy.rules import _PENALTIES, DiscardPolicy, penalty_value
+from hellsrummy.rules import _CLASSIC, _PENALTIES, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
 from hellsrummy.solver import _held_meets
-from hellsrummy.state import Phase
+from hellsrummy.state import _DECIDE
 from hellsrummy.views import PlayerView
 
 __all__ = ["Bot", "CallingBot", "GreedyBot", "RandomBot"]
@@ -216,7 +216,7 @@ class GreedyBot:
     def __call__(self, seen: PlayerView) -> Action:
         """The greedy move of the seat to act."""
         _check(seen)
-        if seen.phase is Phase.DECIDE:  # take or pass: nothing to list
+        if seen.phase is _DECIDE:  # take or pass: nothing to list
             return _TAKE if self._wants(seen) else _PASS
         # The moves it would choose among, section by section in the order of the listing,
         # each worked out only if the ones before offer nothing it would play.
@@ -248,7 +248,7 @@ class GreedyBot:
             if extensions:  # a wildcard's only
                 return extensions[0]
         discards: Sequence[Card] = legal_discards(here)
-        if seen.rules.discard_policy is DiscardPolicy.CLASSIC:
+        if seen.rules.discard_policy is _CLASSIC:
             # Every card may go, but a bad discard would only be called by someone else.
             safe = [c for c in discards if not is_bad_discard(seen, c)]
             discards = safe or discards
