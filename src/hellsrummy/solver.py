@@ -427,14 +427,15 @@ def _windows(masks: list[int], suits: list[int], size: int, start: int) -> list[
     for s in suits:
         first = max(0, start - s * 16)
         if first <= _RANKS - size:
-            options += _suit_windows(masks[s], size, first, s * 16)
+            base = s * 16
+            options += [(need, base + low) for need, low in _suit_windows(masks[s], size, first)]
     options.sort()
     return options
 
 
 @functools.lru_cache(maxsize=32768)
-def _suit_windows(mask: int, size: int, first: int, base: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_windows` of one suit, its ranks held ``mask``, from ``first`` on, ``base`` added."""
+def _suit_windows(mask: int, size: int, first: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_windows` of one suit, its ranks held ``mask``, from ``first`` on (lows in it)."""
     window = _WINDOW[size]
     helds: dict[int, int] = {}
     for low in range(first, _RANKS + 1 - size):
@@ -442,7 +443,7 @@ def _suit_windows(mask: int, size: int, first: int, base: int) -> tuple[tuple[in
         if held not in helds:
             helds[held] = low
     return tuple(
-        (size - held.bit_count(), base + low)
+        (size - held.bit_count(), low)
         for held, low in helds.items()
         if not any(other != held and other & held == held for other in helds)
     )
