@@ -17,6 +17,7 @@ reference is a field here (see :ref:`rules-decisions`). All fields are plain dat
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Iterable
 from typing import Any
@@ -107,7 +108,17 @@ class ScoreTable:
         >>> ScoreTable().hand_value(cards("3C 10D AH 2S"))
         50
         """
-        return sum(self.value(c) for c in hand)
+        points = _points(self)
+        try:
+            return sum(map(points.__getitem__, hand))
+        except (KeyError, TypeError):  # not a card: let value say what is wrong
+            return sum(self.value(c) for c in hand)
+
+
+@functools.lru_cache(maxsize=64)
+def _points(table: ScoreTable) -> dict[Card, int]:
+    """Every card's points under ``table`` (every round's end scores every hand)."""
+    return {c: table.value(c) for c in _BY_INDEX}
 
 
 _DEFAULT_SCORES = ScoreTable()

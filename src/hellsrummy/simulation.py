@@ -218,6 +218,7 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
     decisions = 0
     rounds: list[RoundSummary] = []
     met_after: list[int | None] = [None] * count
+    bot_of = [bots[bot_at[seat]] for seat in range(count)]
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
             rounds.append(_summary(state, bot_at, met_after))
@@ -226,11 +227,11 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
             continue
         seat = state.current
         was_met = state.met[seat]
-        state = apply(state, bots[bot_at[seat]](view(state, seat)))
+        state = apply(state, bot_of[seat](view(state, seat)))
         decisions += 1
         if not was_met and state.met[seat]:
             met_after[bot_at[seat]] = state.turns
-        if state.discarder is not None and classic:
+        if classic and state.discarder is not None:
             state, calls = offer_calls(state, bots, bot_at)
             decisions += calls
     rounds.append(_summary(state, bot_at, met_after))
