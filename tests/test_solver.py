@@ -26,10 +26,15 @@ from hellsrummy import (
     sort_cards,
     wildcards_needed,
 )
-from hellsrummy.enumeration import _lacks_melds_of_3, _meld_choices
+from hellsrummy.enumeration import (
+    _cheapest_skeletons,
+    _lacks_melds_of_3,
+    _meld_choices,
+    _skeletons,
+)
 from hellsrummy.solver import _Pool
 
-from .strategies import meldy_cards
+from .strategies import hand_for, meldy_cards, small_contract
 
 BIG_PACK = pack(SUITS, 4)
 
@@ -210,3 +215,15 @@ def test_the_quick_no_meld_of_3_test_on_a_hand_of_many_naturals() -> None:
     spread = tuple(sort_cards([Card(Rank(r), s) for s in list(Suit)[:2] for r in (3, 6, 9, 12)]))
     assert _lacks_melds_of_3(tuple(sort_cards(spread * 40))) is False  # sets of every rank
     assert _lacks_melds_of_3(spread) is True
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data(), small_contract())
+def test_the_fulfilments_of_the_fewest_wildcards_are_those_of_every_fulfilment(
+    data: st.DataObject, contract: Contract
+) -> None:
+    hand = tuple(sort_cards(data.draw(hand_for(contract, extra=4))))
+    every = list(_skeletons(hand, contract))
+    fewest = min((sum(c[1] for c in chosen) for chosen in every), default=None)
+    cheapest = [chosen for chosen in every if sum(c[1] for c in chosen) == fewest]
+    assert _cheapest_skeletons(hand, contract) == cheapest
