@@ -32,7 +32,7 @@ from hellsrummy.enumeration import (
     _meld_choices,
     _skeletons,
 )
-from hellsrummy.solver import _Pool
+from hellsrummy.solver import _held_bound, _held_least_wilds, _least_wilds, _plan_of, _Pool
 
 from .strategies import hand_for, meldy_cards, small_contract
 
@@ -227,3 +227,26 @@ def test_the_fulfilments_of_the_fewest_wildcards_are_those_of_every_fulfilment(
     fewest = min((sum(c[1] for c in chosen) for chosen in every), default=None)
     cheapest = [chosen for chosen in every if sum(c[1] for c in chosen) == fewest]
     assert _cheapest_skeletons(hand, contract) == cheapest
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), small_contract())
+def test_the_bound_of_a_held_hand_is_the_pools(data: st.DataObject, contract: Contract) -> None:
+    """The packed counts and masks give the pool's lower bound on the wildcards needed."""
+    hand = tuple(sort_cards(data.draw(hand_for(contract, extra=6))))
+    runs, sets, _ = _plan_of(contract)
+    least = _least_wilds(_Pool(held=hand), runs, sets)
+    assert _held_least_wilds(hand, runs, sets) == least
+    pool = _Pool(held=hand)
+    expected = None if pool.size < contract.difficulty or least > pool.wilds else least
+    assert _held_bound(hand, contract) == expected
+
+
+def test_the_bound_of_a_held_hand_of_many_naturals() -> None:
+    """Counts of 8 bits would overflow: such hands are counted in a pool."""
+    rng = random.Random(7)
+    for difficulty in (6, 7, 8, 13, 19, 25):
+        contract = contract_for(difficulty)
+        runs, sets, _ = _plan_of(contract)
+        hand = tuple(sort_cards(random_hand(rng, 300, rng.randrange(3))))
+        assert _held_least_wilds(hand, runs, sets) == _least_wilds(_Pool(held=hand), runs, sets)

@@ -371,6 +371,8 @@ def _set_tables(size: int) -> tuple[bytes, bytes]:
 def _held_least_wilds(naturals: tuple[Card, ...], runs: list[int], sets: list[int]) -> int:
     """:func:`_least_wilds` of a hand held by a state, from its ``naturals``, without a pool.
 
+    Wildcards among ``naturals`` count for nothing (they are the hand's to spend).
+
     The counts come from a sum and the masks from an OR over the naturals, and the sets'
     need from the counts' bytes, all passes that run in C. A count has 8 bits: hands of 256
     naturals or more are counted in a pool.
@@ -402,8 +404,11 @@ def _held_least_wilds(naturals: tuple[Card, ...], runs: list[int], sets: list[in
     if runs:
         held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
         masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
-        for size in runs:
-            need += _cheapest_window(masks, size) if masks else size
+        cheapest = 0
+        for k, size in enumerate(runs):  # runs are sorted, largest first
+            if not k or size != runs[k - 1]:
+                cheapest = _cheapest_window(masks, size) if masks else size
+            need += cheapest
     return need
 
 
@@ -509,7 +514,7 @@ def _held_bound(hand: tuple[Card, ...], contract: Contract) -> int | None:
         return None
     runs, sets, _ = _plan_of(contract)
     wilds = _leading_wilds(hand)
-    least = _held_least_wilds(hand[wilds:], runs, sets)
+    least = _held_least_wilds(hand, runs, sets)  # a wildcard counts for nothing there
     return None if least > wilds else least
 
 
