@@ -121,9 +121,9 @@ class RandomBot:
         return moves[next(random_stream(self.seed, label)) % len(moves)]
 
 
-# A card's place in a _Kinship's counts by card: ``rank * 8 + suit``; 0 for a wildcard.
 # The default points of each card (penalty_value), by card.
 _PENALTY_OF: dict[Card, int] = {c: _PENALTIES[c.index] for c in _BY_INDEX}
+# A card's place in a _Kinship's counts by card: ``rank * 8 + suit``; 0 for a wildcard.
 _KIN_AT: tuple[int, ...] = tuple(0 if c.is_wild else c.rank * 8 + c.suit for c in _BY_INDEX)
 _KIN_AT_OF: dict[Card, int] = {c: _KIN_AT[c.index] for c in _BY_INDEX}
 
