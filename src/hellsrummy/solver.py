@@ -368,10 +368,14 @@ def _set_tables(size: int) -> tuple[bytes, bytes]:
     return bytes(n // size for n in range(256)), bytes(n % size for n in range(256))
 
 
-def _held_least_wilds(naturals: tuple[Card, ...], runs: list[int], sets: list[int]) -> int:
+def _held_least_wilds(
+    naturals: tuple[Card, ...], runs: list[int], sets: list[int], cap: int | None = None
+) -> int:
     """:func:`_least_wilds` of a hand held by a state, from its ``naturals``, without a pool.
 
-    Wildcards among ``naturals`` count for nothing (they are the hand's to spend).
+    Wildcards among ``naturals`` count for nothing (they are the hand's to spend). With a
+    ``cap``, the sets are not counted once the runs alone need more than ``cap``: the result
+    is then some number above ``cap``, not the bound itself.
 
     The counts come from a sum and the masks from an OR over the naturals, and the sets'
     need from the counts' bytes, all passes that run in C. A count has 8 bits: hands of 256
@@ -384,24 +388,7 @@ def _held_least_wilds(naturals: tuple[Card, ...], runs: list[int], sets: list[in
     if len(naturals) >= 256:
         return _least_wilds(_Pool(held=naturals), runs, sets)
     need = 0
-    if sets:
-        totals = sum(map(_RANK_ONE.__getitem__, naturals)).to_bytes(_RANKS, "little")
-        size = sets[0]
-        if min(sets) != max(sets):
-            need = _set_plan(list(totals), sets)[0]
-        else:  # as _set_need: full sets first, then the largest parts
-            full, part_of = _set_tables(size)
-            short = len(sets) - sum(totals.translate(full))
-            if short > 0:
-                parts = totals.translate(part_of)
-                need = size * short
-                for part in range(size - 1, 0, -1):
-                    taken = min(short, parts.count(part))
-                    need -= part * taken
-                    short -= taken
-                    if not short:
-                        break
-    if runs:
+    if runs:  # first: the runs of a contract that has both usually need the most
         held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
         masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
         cheapest = 0
@@ -409,6 +396,25 @@ def _held_least_wilds(naturals: tuple[Card, ...], runs: list[int], sets: list[in
             if not k or size != runs[k - 1]:
                 cheapest = _cheapest_window(masks, size) if masks else size
             need += cheapest
+        if cap is not None and need > cap:
+            return need
+    if sets:
+        totals = sum(map(_RANK_ONE.__getitem__, naturals)).to_bytes(_RANKS, "little")
+        size = sets[0]
+        if min(sets) != max(sets):
+            need += _set_plan(list(totals), sets)[0]
+        else:  # as _set_need: full sets first, then the largest parts
+            full, part_of = _set_tables(size)
+            short = len(sets) - sum(totals.translate(full))
+            if short > 0:
+                parts = totals.translate(part_of)
+                need += size * short
+                for part in range(size - 1, 0, -1):
+                    taken = min(short, parts.count(part))
+                    need -= part * taken
+                    short -= taken
+                    if not short:
+                        break
     return need
 
 
@@ -514,7 +520,7 @@ def _held_bound(hand: tuple[Card, ...], contract: Contract) -> int | None:
         return None
     runs, sets, _ = _plan_of(contract)
     wilds = _leading_wilds(hand)
-    least = _held_least_wilds(hand, runs, sets)  # a wildcard counts for nothing there
+    least = _held_least_wilds(hand, runs, sets, wilds)  # a wildcard counts for nothing there
     return None if least > wilds else least
 
 
