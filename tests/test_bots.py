@@ -34,7 +34,7 @@ from hellsrummy import (
     view,
 )
 from hellsrummy.bots import Bot, _Kinship
-from hellsrummy.enumeration import _joins_a_meld_of_3
+from hellsrummy.needs import _joins_a_meld_of_3
 
 from .reference.greedy import greedy_play
 from .strategies import meldy_cards

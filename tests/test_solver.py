@@ -28,11 +28,11 @@ from hellsrummy import (
 )
 from hellsrummy.enumeration import (
     _cheapest_skeletons,
-    _lacks_melds_of_3,
     _meld_choices,
     _skeletons,
 )
-from hellsrummy.solver import _held_bound, _held_least_wilds, _least_wilds, _plan_of, _Pool
+from hellsrummy.needs import _held_least_wilds, _lacks_melds_of_3
+from hellsrummy.solver import _held_bound, _least_wilds, _plan_of, _Pool
 
 from .strategies import hand_for, meldy_cards, small_contract
 

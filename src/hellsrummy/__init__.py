@@ -174,6 +174,7 @@ __version__ = "0.1.0"
 #: mypyc: the same list as ``include`` under ``[tool.hatch.build.targets.wheel.hooks.custom]``
 #: in pyproject.toml (a test checks they agree).
 _COMPILABLE = (
+    "needs",
     "solver",
     "enumeration",
     "discarding",

@@ -37,11 +37,11 @@ from hellsrummy.discarding import discards as legal_discards
 from hellsrummy.enumeration import (
     _cheapest_skeletons,
     _Choice,
-    _joins_a_meld_of_3,
     _laid,
     possible_melds,
 )
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _threes, legal_actions
+from hellsrummy.needs import _joins_a_meld_of_3
 from hellsrummy.position import position, table
 from hellsrummy.rules import _CLASSIC, _PENALTIES, penalty_value
 from hellsrummy.shuffle import Seed, random_stream

@@ -18,19 +18,17 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import _BY_INDEX, Card, _leading_wilds
+from hellsrummy.deck import Card, _leading_wilds
 from hellsrummy.errors import shown
 from hellsrummy.melds import MeldKind
+from hellsrummy.needs import _RANKS, _WINDOW
 from hellsrummy.solver import (
     _NATURAL,
     _NATURAL_PLACES,
-    _RANKS,
-    _WINDOW,
     Fulfillment,
     _check,
     _held_bound,
@@ -438,70 +436,6 @@ def melds_of(pool: _Pool, size: int) -> list[tuple[Card, ...]]:
     wild_cards = tuple(pool.wild_cards)
     # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
     return [wild_cards[:wilds] + naturals for naturals, wilds, *_ in _meld_choices(pool, size)]
-
-
-# For :func:`_lacks_melds_of_3`, per card (0 for a wildcard): one in its rank's count, a count
-# of 8 bits per rank index; and its bit in a mask of 16 bits per suit (bit ``suit * 16 + i``
-# for rank index ``i``).
-_RANK_ONE = {c: 0 if c.is_wild else 1 << 8 * (c.rank - 3) for c in _BY_INDEX}
-_SUIT_BIT = {c: 0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in _BY_INDEX}
-_TOP = sum(128 << 8 * i for i in range(_RANKS))  # the top bit of every count
-# Added to the counts, sets a count's top bit when it is at least 3 (or 2): no carry crosses
-# into the next count while a count is below 128.
-_AT_LEAST = {need: sum((128 - need) << 8 * i for i in range(_RANKS)) for need in (2, 3)}
-
-
-def _lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
-    """Whether a hand held by a state (sorted: its wildcards first) makes no meld of 3 at all.
-
-    The same as ``not _meld_choices(_Pool(held=hand), 3)``, in a few passes over the hand that
-    run in C. With two wildcards any natural makes a set; otherwise a set needs a rank held
-    ``3 - wildcards`` times, and a run two (or, without a wildcard, three) naturals of one
-    suit within three ranks.
-
-    >>> [_lacks_melds_of_3(tuple(cards(text))) for text in ("3C 4D 6C 9H 9S", "2C 9H 9S")]
-    [True, False]
-    """
-    wilds = _leading_wilds(hand)
-    if wilds >= 2:
-        return len(hand) < 3
-    naturals = hand[wilds:]
-    if len(naturals) >= 128:  # a count could overflow its 8 bits: ask the enumeration
-        return not _meld_choices(_Pool(held=hand), 3)
-    if (sum(map(_RANK_ONE.__getitem__, naturals)) + _AT_LEAST[3 - wilds]) & _TOP:
-        return False
-    held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
-    if wilds:
-        return not held & (held >> 1 | held >> 2)
-    return not held & held >> 1 & held >> 2
-
-
-def _joins_a_meld_of_3(hand: tuple[Card, ...], card: Card) -> bool:
-    """Whether the natural ``card`` is in a meld of 3 from ``hand`` and ``card`` together.
-
-    ``hand`` is held by a state (sorted: its wildcards first). The same as
-    ``any(card in meld for meld in possible_melds((*hand, card), 3))``, in one pass over the
-    hand: a set needs ``3 - wildcards`` naturals of the card's rank, the card among them; a
-    run another natural of its suit within two ranks and a wildcard, or, without a wildcard,
-    two more that make three ranks in a row.
-
-    >>> [_joins_a_meld_of_3(tuple(cards("2C 9H")), card(text)) for text in ("JH", "QH")]
-    [True, False]
-    """
-    wilds = _leading_wilds(hand)
-    rank, suit = card.rank, card.suit
-    same = 1 + wilds
-    near = 0  # bit ``d + 2`` for a natural of the suit ``d`` ranks away (``d`` = -2..2)
-    for other in hand[wilds:]:
-        if other.rank == rank:
-            same += 1
-        elif other.suit == suit and -2 <= other.rank - rank <= 2:
-            near |= 1 << (other.rank - rank + 2)
-    if same >= 3:
-        return True
-    if wilds:
-        return near != 0
-    return near & 0b11 == 0b11 or near & 0b1010 == 0b1010 or near & 0b11000 == 0b11000
 
 
 def _meld_choices(pool: _Pool, size: int) -> list[_Choice]:

@@ -58,13 +58,13 @@ from hellsrummy.discarding import discards
 from hellsrummy.engine import is_legal
 from hellsrummy.enumeration import (
     _Choice,
-    _lacks_melds_of_3,
     _meld_choices,
     _skeletons,
     fulfillments,
 )
 from hellsrummy.errors import shown
 from hellsrummy.meldmoves import _Deferred, _deuce_kinds, _groups, _with_deuces
+from hellsrummy.needs import _lacks_melds_of_3
 from hellsrummy.position import Position, position
 from hellsrummy.rules import _CLASSIC
 from hellsrummy.solver import _Pool

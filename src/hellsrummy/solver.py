@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -37,6 +36,14 @@ from hellsrummy.contracts import Contract, Requirement
 from hellsrummy.deck import _BY_INDEX, Card, Rank, Suit, _leading_wilds, sort_cards
 from hellsrummy.errors import shown
 from hellsrummy.melds import MeldKind
+from hellsrummy.needs import (
+    _RANKS,
+    _WINDOW,
+    _cheapest_window,
+    _held_least_wilds,
+    _set_need,
+    _set_plan,
+)
 
 __all__ = [
     "Fulfillment",
@@ -64,13 +71,11 @@ __getattr__ = _module_getattr
 #: A fulfilment: one meld (a tuple of cards, sorted) per requirement, in the contract's order.
 Fulfillment = tuple[tuple[Card, ...], ...]
 
-_RANKS = 12  # natural ranks 3..A, indexed 0..11
 _SUITS = len(Suit)
 # _NATURAL[suit][i] is the natural card of rank i + 3 in that suit.
 _NATURAL: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
 )
-_WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
 # _PLACES[card.index]: a natural's (pool place, suit, rank bit, rank index); None for a
 # wildcard.
 _PLACES: tuple[tuple[int, int, int, int] | None, ...] = tuple(
@@ -164,103 +169,6 @@ def _check(hand: Iterable[Card], contract: Contract) -> _Pool:
     return _Pool(hand)
 
 
-# --- sets -------------------------------------------------------------------------------
-
-
-def _set_plan(totals: list[int], sizes: list[int]) -> tuple[int, list[tuple[int | None, int]]]:
-    """The fewest wildcards ``sizes`` sets need from per-rank ``totals``, and a plan.
-
-    The plan gives, for each size in order, the rank index the set is built on (``None`` for
-    a set of wildcards only) and how many naturals of that rank it uses.
-    """
-    if not sizes:
-        return 0, []
-    if min(sizes) == max(sizes):
-        size = sizes[0]
-        # Each rank offers chunks: full sets of naturals, then one partial set.
-        chunks: list[tuple[int, int]] = []
-        for i, total in enumerate(totals):
-            full, part = divmod(total, size)
-            chunks.extend([(size, i)] * min(full, len(sizes)))
-            if part:
-                chunks.append((part, i))
-        chunks.sort(key=lambda chunk: -chunk[0])
-        chosen: list[tuple[int | None, int]] = [(i, used) for used, i in chunks[: len(sizes)]]
-        chosen += [(None, 0)] * (len(sizes) - len(chosen))
-        used_total = sum(used for _, used in chosen)
-        return size * len(sizes) - used_total, chosen
-    return _mixed_set_plan(totals, sizes)
-
-
-def _mixed_set_plan(
-    totals: list[int], sizes: list[int]
-) -> tuple[int, list[tuple[int | None, int]]]:
-    """Sets of different sizes: an exact search over which rank each set is built on."""
-    order = sorted(range(len(sizes)), key=lambda k: -sizes[k])
-    cap = sum(sizes)
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def best(k: int, counts: tuple[int, ...]) -> int:
-        # Most naturals the sets order[k:] can use from ``counts`` (sorted, capped).
-        if k == len(order):
-            return 0
-        key = (k, counts)
-        if key not in memo:
-            size = sizes[order[k]]
-            result = best(k + 1, counts)
-            for j, count in enumerate(counts):
-                if count and (j == 0 or counts[j - 1] != count):
-                    used = min(count, size)
-                    rest = _replace_sorted(counts, j, count - used)
-                    result = max(result, used + best(k + 1, rest))
-            memo[key] = result
-        return memo[key]
-
-    start = tuple(sorted((min(t, cap) for t in totals), reverse=True))
-    # Walk the memo to rebuild a plan on real ranks.
-    left = [min(t, cap) for t in totals]
-    plan: list[tuple[int | None, int]] = [(None, 0)] * len(sizes)
-    counts = start
-    used_total = 0
-    for k, position in enumerate(order):
-        size = sizes[position]
-        target = best(k, counts)
-        if best(k + 1, counts) == target:
-            continue
-        for j, count in enumerate(counts):
-            used = min(count, size)
-            if count and used + best(k + 1, _replace_sorted(counts, j, count - used)) == target:
-                rank = left.index(count)
-                left[rank] -= used
-                plan[position] = (rank, used)
-                used_total += used
-                counts = _replace_sorted(counts, j, count - used)
-                break
-    return sum(sizes) - used_total, plan
-
-
-def _replace_sorted(counts: tuple[int, ...], j: int, value: int) -> tuple[int, ...]:
-    rest = [*counts[:j], *counts[j + 1 :], value]
-    rest.sort(reverse=True)
-    return tuple(rest)
-
-
-def _set_need(totals: list[int], sizes: list[int]) -> int:
-    if not sizes:
-        return 0
-    size = sizes[0]
-    if min(sizes) != max(sizes):
-        return _set_plan(totals, sizes)[0]
-    wanted = len(sizes)
-    full = 0
-    for total in totals:
-        full += total // size
-    if full >= wanted:
-        return 0
-    parts = sorted((total % size for total in totals), reverse=True)
-    return size * (wanted - full) - sum(parts[: wanted - full])
-
-
 # --- runs --------------------------------------------------------------------------------
 
 
@@ -326,22 +234,6 @@ class _RunSearch:
         return False
 
 
-def _cheapest_window(masks: list[int], size: int) -> int:
-    """The fewest wildcards any single run window of ``size`` needs from suit ``masks``."""
-    return size - max(map(_most_in_window(size).__getitem__, masks))
-
-
-@functools.lru_cache(maxsize=_RANKS + 1)
-def _most_in_window(size: int) -> tuple[int, ...]:
-    """For every rank mask of a suit, the most of its ranks one window of ``size`` holds."""
-    window = _WINDOW[size]
-    lows = range(_RANKS + 1 - size)
-    return tuple(
-        max(((mask & (window << low)).bit_count() for low in lows), default=0)
-        for mask in range(1 << _RANKS)
-    )
-
-
 def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
     """Whether the runs and sets surely cannot be met: a cheap test, before any search.
 
@@ -350,72 +242,6 @@ def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
     the sum of those is a lower bound on the wildcards any fulfilment uses.
     """
     return _least_wilds(pool, runs, sets) > pool.wilds
-
-
-# A hand held by a state, packed into two ints for :func:`_held_least_wilds`: per natural card,
-# one in an 8-bit count per rank index (bit ``8 * i``), and its bit in a 16-bit mask per suit
-# (bit ``16 * suit + i``). A wildcard adds nothing.
-_RANK_ONE: dict[Card, int] = {c: 0 if c.is_wild else 1 << 8 * (c.rank - 3) for c in _BY_INDEX}
-_SUIT_BIT: dict[Card, int] = {
-    c: 0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in _BY_INDEX
-}
-_RANK_MASK = _WINDOW[_RANKS]
-
-
-@functools.lru_cache(maxsize=64)
-def _set_tables(size: int) -> tuple[bytes, bytes]:
-    """Tables for counts as bytes (``bytes.translate``): full sets of ``size``, and what is left."""
-    return bytes(n // size for n in range(256)), bytes(n % size for n in range(256))
-
-
-def _held_least_wilds(
-    naturals: tuple[Card, ...], runs: list[int], sets: list[int], cap: int | None = None
-) -> int:
-    """:func:`_least_wilds` of a hand held by a state, from its ``naturals``, without a pool.
-
-    Wildcards among ``naturals`` count for nothing (they are the hand's to spend). With a
-    ``cap``, the sets are not counted once the runs alone need more than ``cap``: the result
-    is then some number above ``cap``, not the bound itself.
-
-    The counts come from a sum and the masks from an OR over the naturals, and the sets'
-    need from the counts' bytes, all passes that run in C. A count has 8 bits: hands of 256
-    naturals or more are counted in a pool.
-
-    >>> hand = tuple(sort_cards(cards("7H 7S 9C 9D 10C JC 5H")))
-    >>> _held_least_wilds(hand, [4], [3]), _least_wilds(_Pool(hand), [4], [3])
-    (2, 2)
-    """
-    if len(naturals) >= 256:
-        return _least_wilds(_Pool(held=naturals), runs, sets)
-    need = 0
-    if runs:  # first: the runs of a contract that has both usually need the most
-        held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
-        masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
-        cheapest = 0
-        for k, size in enumerate(runs):  # runs are sorted, largest first
-            if not k or size != runs[k - 1]:
-                cheapest = _cheapest_window(masks, size) if masks else size
-            need += cheapest
-        if cap is not None and need > cap:
-            return need
-    if sets:
-        totals = sum(map(_RANK_ONE.__getitem__, naturals)).to_bytes(_RANKS, "little")
-        size = sets[0]
-        if min(sets) != max(sets):
-            need += _set_plan(list(totals), sets)[0]
-        else:  # as _set_need: full sets first, then the largest parts
-            full, part_of = _set_tables(size)
-            short = len(sets) - sum(totals.translate(full))
-            if short > 0:
-                parts = totals.translate(part_of)
-                need += size * short
-                for part in range(size - 1, 0, -1):
-                    taken = min(short, parts.count(part))
-                    need -= part * taken
-                    short -= taken
-                    if not short:
-                        break
-    return need
 
 
 def _least_wilds(pool: _Pool, runs: list[int], sets: list[int]) -> int:
