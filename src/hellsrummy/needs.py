@@ -241,12 +241,12 @@ _AT_LEAST = {need: sum((128 - need) << 8 * i for i in range(_RANKS)) for need in
 def _lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
     """Whether a hand held by a state (sorted: its wildcards first) makes no meld of 3 at all.
 
-    ``True`` only when the hand surely makes none, that is when
-    ``_meld_choices(_Pool(held=hand), 3)`` (:mod:`hellsrummy.enumeration`) is empty, worked
-    out in a few passes over the hand that run in C. With two wildcards any natural makes a
-    set; otherwise a set needs a rank held ``3 - wildcards`` times, and a run two (or, without
-    a wildcard, three) naturals of one suit within three ranks. A hand of 128 naturals or more
-    (a count could overflow its 8 bits) answers ``False``: ask the enumeration.
+    The same as ``not _meld_choices(_Pool(held=hand), 3)`` (:mod:`hellsrummy.enumeration`),
+    worked out in a few passes over the hand that run in C. With two wildcards any natural
+    makes a set; otherwise a set needs a rank held ``3 - wildcards`` times, and a run two (or,
+    without a wildcard, three) naturals of one suit within three ranks. A hand of 128 naturals
+    or more, whose counts could overflow their 8 bits, is not counted: with 12 ranks it holds
+    a set of 3.
 
     >>> [_lacks_melds_of_3(tuple(cards(text))) for text in ("3C 4D 6C 9H 9S", "2C 9H 9S")]
     [True, False]
@@ -255,7 +255,7 @@ def _lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
     if wilds >= 2:
         return len(hand) < 3
     naturals = hand[wilds:]
-    if len(naturals) >= 128:  # a count could overflow its 8 bits: not ruled out
+    if len(naturals) >= 128:  # a count could overflow its 8 bits; some rank is held 3 times
         return False
     if (sum(map(_RANK_ONE.__getitem__, naturals)) + _AT_LEAST[3 - wilds]) & _TOP:
         return False
