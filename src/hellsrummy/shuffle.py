@@ -47,6 +47,7 @@ Seed = int | str | bytes
 
 _DOMAIN = b"hellsrummy/shuffle/v1"
 _SPAN = 2**64
+_FOUR_WORDS = struct.Struct(">4Q").unpack  # a 32-byte block as four 64-bit integers
 
 
 def seed_bytes(seed: Seed) -> bytes:
@@ -80,11 +81,7 @@ def random_stream(seed: Seed, label: str) -> Iterator[int]:
     >>> first == next(random_stream(1, "doc")), 0 <= first < 2**64
     (True, True)
     """
-    prefix = _prefix(seed, label)
-    counter = 0
-    while True:
-        yield from _words(prefix, counter, 1)
-        counter += 1
+    yield from _rest(_prefix(seed, label), 0)
 
 
 def _prefix(seed: Seed, label: str) -> Any:
@@ -96,14 +93,18 @@ def _prefix(seed: Seed, label: str) -> Any:
     )
 
 
+def _block(prefix: Any, counter: int) -> bytes:
+    """Block ``counter`` of a stream: the prefix's hash completed with the counter."""
+    block = prefix.copy()
+    block.update(counter.to_bytes(8, "big"))
+    digest: bytes = block.digest()
+    return digest
+
+
 def _words(prefix: Any, first: int, count: int) -> tuple[int, ...]:
-    """The 64-bit integers of blocks ``first`` to ``first + count - 1`` of a stream."""
-    digests = []
-    for counter in range(first, first + count):
-        block = prefix.copy()
-        block.update(counter.to_bytes(8, "big"))
-        digests.append(block.digest())
-    return struct.unpack(f">{4 * count}Q", b"".join(digests))
+    """The 64-bit integers of blocks ``first`` to ``first + count - 1`` of a stream, at once."""
+    blocks = b"".join(_block(prefix, counter) for counter in range(first, first + count))
+    return struct.unpack(f">{4 * count}Q", blocks)
 
 
 def shuffle(items: Sequence[T], seed: Seed, label: str) -> tuple[T, ...]:
@@ -134,5 +135,5 @@ def _rest(prefix: Any, first: int) -> Iterator[int]:
     """The stream's words from block ``first`` on."""
     counter = first
     while True:
-        yield from _words(prefix, counter, 1)
+        yield from _FOUR_WORDS(_block(prefix, counter))
         counter += 1
