@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
+from attrs import AttrsInstance
 
 from hellsrummy.contracts import Contract
 from hellsrummy.deck import Card, Suit, format_cards, sort_cards
@@ -393,16 +395,31 @@ class GameState(DerivedPosition):
         return "\n".join(lines)
 
 
+def _assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """The slots of a frozen attrs position class, in order, and each slot's setter.
+
+    Its fields, then the hash attrs caches and the hidden :class:`DerivedPosition` slots: what
+    :func:`successor` (and :func:`hellsrummy.view`) set to build an instance slot by slot,
+    through each slot's descriptor, instead of calling the attrs constructor.
+
+    >>> names, setters = _assembled(GameState)
+    >>> names[0], names[-3:], len(setters) == len(names)
+    ('rules', ('_attrs_cached_hash', '_position', '_table'), True)
+    """
+    names = (
+        *(field.name for field in attrs.fields(cls)),
+        "_attrs_cached_hash",
+        *DerivedPosition.__slots__,
+    )
+    return names, tuple(getattr(cls, name).__set__ for name in names)
+
+
 # ``successor`` builds the state after a turn as the attrs constructor would, slot by slot,
 # but through each slot's descriptor: a third faster than ``GameState(...)`` (whose
 # ``__init__`` looks every name up through ``object.__setattr__``), and every turn builds one.
 # The hidden slots are set too, so that asking for them finds ``None`` instead of raising
 # inside ``getattr``. ``tests/test_position.py`` holds the states it builds to the constructor's.
-_SLOTS = (
-    *(field.name for field in attrs.fields(GameState)),
-    "_attrs_cached_hash",
-    *DerivedPosition.__slots__,
-)
+_SLOTS, _SETTERS = _assembled(GameState)
 (
     _set_rules,
     _set_seed,
@@ -432,7 +449,7 @@ _SLOTS = (
     _set_attrs_cached_hash,
     _set_position,
     _set_table,
-) = (getattr(GameState, name).__set__ for name in _SLOTS)
+) = _SETTERS
 
 
 def successor(

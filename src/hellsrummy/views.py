@@ -48,6 +48,7 @@ from hellsrummy.state import (
     Phase,
     RoundResult,
     TableMeld,
+    _assembled,
 )
 
 __all__ = ["PlayerView", "known_cards", "resample", "state_from_view", "view"]
@@ -168,11 +169,7 @@ class PlayerView(DerivedPosition):
 # ``view`` builds a view slot by slot through each slot's descriptor, as the attrs constructor
 # would but faster; the hidden slots are set too. ``tests/test_views.py`` holds the views it
 # builds to the constructor's.
-_SLOTS = (
-    *(field.name for field in attrs.fields(PlayerView)),
-    "_attrs_cached_hash",
-    *DerivedPosition.__slots__,
-)
+_SLOTS, _SETTERS = _assembled(PlayerView)
 _new = object.__new__
 (
     _set_seat,
@@ -204,7 +201,7 @@ _new = object.__new__
     _set_attrs_cached_hash,
     _set_position,
     _set_table,
-) = (getattr(PlayerView, name).__set__ for name in _SLOTS)
+) = _SETTERS
 
 
 def view(state: GameState, seat: int) -> PlayerView:
