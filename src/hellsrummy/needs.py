@@ -225,6 +225,19 @@ def _counted_least_wilds(naturals: Iterable[Card], runs: list[int], sets: list[i
         if not c.is_wild:
             totals[c.rank - 3] += 1
             masks[c.suit] |= 1 << (c.rank - 3)
+    return _least_wilds_of(totals, masks, runs, sets)
+
+
+def _least_wilds_of(totals: list[int], masks: list[int], runs: list[int], sets: list[int]) -> int:
+    """A lower bound on the wildcards ``runs`` and ``sets`` (sizes) need from a hand's counts.
+
+    ``totals[i]`` counts rank index ``i``, ``masks[suit]`` has the suit's ranks held as bits.
+    Each meld needs at least the wildcards of the cheapest meld of its kind and size in the
+    whole hand (the sets together exactly :func:`_set_need`), and melds are disjoint.
+
+    >>> _least_wilds_of([2, 2], [0b110], [4], [3])
+    3
+    """
     need = _set_need(totals, sets)
     for size in runs:
         need += _cheapest_window(masks, size)

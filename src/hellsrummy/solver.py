@@ -41,6 +41,7 @@ from hellsrummy.needs import (
     _WINDOW,
     _cheapest_window,
     _held_least_wilds,
+    _least_wilds_of,
     _set_need,
     _set_plan,
 )
@@ -246,10 +247,7 @@ def _too_costly(pool: _Pool, runs: list[int], sets: list[int]) -> bool:
 
 def _least_wilds(pool: _Pool, runs: list[int], sets: list[int]) -> int:
     """The lower bound of :func:`_too_costly` on the wildcards the runs and sets need."""
-    need = _set_need(pool.totals, sets)
-    for size in runs:
-        need += _cheapest_window(pool.masks, size)
-    return need
+    return _least_wilds_of(pool.totals, pool.masks, runs, sets)
 
 
 def _windows(masks: list[int], suits: list[int], size: int, start: int) -> list[tuple[int, int]]:
