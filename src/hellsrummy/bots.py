@@ -43,7 +43,7 @@ from hellsrummy.enumeration import (
 from hellsrummy.moves import _DISCARDS, _extensions, _first_listed, _swaps, _threes, legal_actions
 from hellsrummy.needs import _joins_a_meld_of_3
 from hellsrummy.position import position, table
-from hellsrummy.rules import _CLASSIC, _PENALTIES, penalty_value
+from hellsrummy.rules import _CLASSIC, _PENALTY_OF, penalty_value
 from hellsrummy.shuffle import Seed, random_stream
 from hellsrummy.solver import _held_meets
 from hellsrummy.state import _DECIDE
@@ -121,11 +121,8 @@ class RandomBot:
         return moves[next(random_stream(self.seed, label)) % len(moves)]
 
 
-# The default points of each card (penalty_value), by card.
-_PENALTY_OF: dict[Card, int] = {c: _PENALTIES[c.index] for c in _BY_INDEX}
 # A card's place in a _Kinship's counts by card: ``rank * 8 + suit``; 0 for a wildcard.
-_KIN_AT: tuple[int, ...] = tuple(0 if c.is_wild else c.rank * 8 + c.suit for c in _BY_INDEX)
-_KIN_AT_OF: dict[Card, int] = {c: _KIN_AT[c.index] for c in _BY_INDEX}
+_KIN_AT_OF: dict[Card, int] = {c: 0 if c.is_wild else c.rank * 8 + c.suit for c in _BY_INDEX}
 
 
 class _Kinship:
@@ -153,12 +150,13 @@ class _Kinship:
 
     def score(self, c: Card, held: bool) -> int:
         """The card's score against the hand (less the card itself when ``held``)."""
-        if c.is_wild:
+        at = _KIN_AT_OF[c]
+        if not at:  # a wildcard
             return 4
-        at, by_card = c.rank * 8 + c.suit, self.by_card
+        by_card = self.by_card
         near = by_card[at - 8] + by_card[at + 8]
         far = by_card[at - 16] + by_card[at + 16]
-        return 2 * (self.by_rank[c.rank] - held) + 2 * near + far
+        return 2 * (self.by_rank[at >> 3] - held) + 2 * near + far
 
     def worst(self, held: Iterable[Card], keep: int, taken: Card | None = None) -> Card | None:
         """The first of ``held`` (cards of the hand) a bot keeping ``keep`` would throw away.
@@ -170,7 +168,7 @@ class _Kinship:
         best: Card | None = None
         best_key = 0
         for c in held:
-            at = places[c]
+            at = places[c]  # score(c, held=True), written out: it runs for every candidate
             if at:
                 related = 2 * (by_rank[at >> 3] - 1 + by_card[at - 8] + by_card[at + 8])
                 related += by_card[at - 16] + by_card[at + 16]

@@ -135,6 +135,8 @@ def penalty_value(card: Card) -> int:
 
 # The default points of every card, by card index (bots ask for them all the time).
 _PENALTIES: tuple[int, ...] = tuple(_DEFAULT_SCORES.value(c) for c in _BY_INDEX)
+# The same by card (a bot sums them over melds).
+_PENALTY_OF: dict[Card, int] = _points(_DEFAULT_SCORES)
 
 
 # The most rounds a schedule may hold (documented on Rules.schedule).
