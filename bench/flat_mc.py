@@ -10,7 +10,7 @@ then the first listed by :func:`hellsrummy.legal_actions`).
 
 Playout ``i`` plays move ``i % len(moves)`` on a deal of its own: the naive version, in which
 each move's mean carries the luck of its own deals (no common random numbers, no pruning —
-what :class:`hellsrummy.search.SearchBot` adds). GreedyBot is deterministic, so a playout's
+what :class:`hellsrummy.players.search.SearchBot` adds). GreedyBot is deterministic, so a playout's
 only chance is the resample. Each deal's seed is derived from the bot's ``seed``, a SHA-256
 digest of the view (its :func:`hellsrummy.to_dict` JSON) and the playout number, so with
 ``iterations`` the bot is a pure function of its seed and the view, in any process.

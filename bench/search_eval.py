@@ -47,7 +47,7 @@ import by their bare name)::
 
     python bench/search_eval.py --deals 2 --bot flat=flat_mc:FlatMonteCarloBot --iterations 20
     python bench/search_eval.py --bot flat=flat_mc:FlatMonteCarloBot \\
-        --bot search=hellsrummy.search:SearchBot --seconds 0.2 --json search_eval.json
+        --bot search=hellsrummy.players.search:SearchBot --seconds 0.2 --json search_eval.json
 
 The full evaluation (the defaults: 100 deals x 4 seats, 0.2 s per decision) costs about
 20 CPU-minutes per time-bound bot: 400 rounds x about 12 to 15 decisions of the candidate x

@@ -30,15 +30,15 @@ autoclass_content = "class"
 
 doctest_global_setup = """
 from hellsrummy import *
-from hellsrummy.calls import *
-from hellsrummy.dealing import *
-from hellsrummy.discarding import *
-from hellsrummy.enumeration import *
-from hellsrummy.melds import extension_set, swap_set
-from hellsrummy.plays import *
-from hellsrummy.position import *
-from hellsrummy.scoring import *
-from hellsrummy.turns import *
+from hellsrummy.play.calls import *
+from hellsrummy.play.dealing import *
+from hellsrummy.play.discarding import *
+from hellsrummy.contracts.enumeration import *
+from hellsrummy.cards.melds import extension_set, swap_set
+from hellsrummy.play.plays import *
+from hellsrummy.game.position import *
+from hellsrummy.play.scoring import *
+from hellsrummy.play.turns import *
 from hellsrummy.svg import *
 """
 

@@ -33,8 +33,8 @@ from hellsrummy import (
     sort_cards,
     view,
 )
-from hellsrummy.bots import Bot, _Kinship
-from hellsrummy.needs import _joins_a_meld_of_3
+from hellsrummy.contracts.needs import joins_a_meld_of_3
+from hellsrummy.players.bots import Bot, _Kinship
 
 from .reference.greedy import greedy_play
 from .strategies import meldy_cards
@@ -233,7 +233,7 @@ def test_a_natural_joins_a_meld_of_3_exactly_when_a_listed_meld_holds_it(
         return
     held = tuple(sort_cards(hand))
     expected = any(card in meld for meld in possible_melds((*held, card), 3))
-    assert _joins_a_meld_of_3(held, card) is expected
+    assert joins_a_meld_of_3(held, card) is expected
 
 
 def test_a_natural_joins_a_meld_of_3_on_every_small_hand() -> None:
@@ -243,4 +243,4 @@ def test_a_natural_joins_a_meld_of_3_on_every_small_hand() -> None:
         for hand in itertools.combinations_with_replacement(universe, size):
             for card in universe[1:]:
                 expected = any(card in meld for meld in possible_melds((*hand, card), 3))
-                assert _joins_a_meld_of_3(hand, card) is expected, (hand, card)
+                assert joins_a_meld_of_3(hand, card) is expected, (hand, card)

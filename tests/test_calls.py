@@ -43,7 +43,7 @@ from hellsrummy import (
     to_dict,
     view,
 )
-from hellsrummy.position import table
+from hellsrummy.game.position import table
 
 from .deals import deal
 

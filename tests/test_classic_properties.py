@@ -32,7 +32,7 @@ from hellsrummy import (
     rummy_calls,
     view,
 )
-from hellsrummy.events import DiscardTurnedUp, SeatLeft
+from hellsrummy.game.events import DiscardTurnedUp, SeatLeft
 
 from .positions import Style, random_game, random_rules
 from .test_engine_properties import RoundStart, check_invariants

@@ -28,7 +28,7 @@ from hellsrummy import (
     next_round,
     pack,
 )
-from hellsrummy.events import Refilled
+from hellsrummy.game.events import Refilled
 
 from .deals import start
 from .strategies import any_card, valid_meld

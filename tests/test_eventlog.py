@@ -37,15 +37,15 @@ from hellsrummy import (
     new_game,
     next_round,
 )
-from hellsrummy.eventlog import (
+from hellsrummy.game.eventlog import (
     _decode,
-    _discarded,
     _encode,
-    _extended,
-    _melded,
-    _passed,
-    _swapped,
-    _took,
+    discarded_record,
+    extended_record,
+    melded_record,
+    passed_record,
+    swapped_record,
+    took_record,
 )
 from tests.strategies import any_card
 
@@ -96,13 +96,13 @@ def test_every_event_is_kept_as_a_record_of_plain_values_and_comes_back_equal(e:
 def test_the_records_a_turn_logs_are_those_of_its_events(
     who: int, other: int, number: int, one: object, two: object, several: tuple, met: bool
 ) -> None:
-    assert _took(who, one) == _encode(Took(who, one))
-    assert _passed(who, one, other) == _encode(Passed(who, one, other))
-    assert _discarded(who, one) == _encode(Discarded(who, one))
-    assert _extended(who, number, several) == _encode(Extended(who, number, several))
-    assert _swapped(who, number, one, two) == _encode(Swapped(who, number, one, two))
+    assert took_record(who, one) == _encode(Took(who, one))
+    assert passed_record(who, one, other) == _encode(Passed(who, one, other))
+    assert discarded_record(who, one) == _encode(Discarded(who, one))
+    assert extended_record(who, number, several) == _encode(Extended(who, number, several))
+    assert swapped_record(who, number, one, two) == _encode(Swapped(who, number, one, two))
     melds = (several, tuple(reversed(several)))
-    assert _melded(who, number, melds, met) == _encode(Melded(who, number, melds, met))
+    assert melded_record(who, number, melds, met) == _encode(Melded(who, number, melds, met))
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from hellsrummy import (
     to_dict,
     view,
 )
-from hellsrummy.position import position, table
+from hellsrummy.game.position import position, table
 
 
 def random_states(seed: int, count: int = 400) -> list[GameState]:
@@ -111,7 +111,7 @@ def test_the_table_handed_on_from_state_to_state_is_what_the_melds_accept() -> N
 
 
 def test_a_turn_builds_its_state_as_the_constructor_does() -> None:
-    from hellsrummy.state import _SLOTS, DerivedPosition
+    from hellsrummy.game.state import _SLOTS, DerivedPosition
 
     names = tuple(field.name for field in attrs.fields(GameState))
     hidden = tuple(n for n in GameState.__slots__ if n not in names and n != "__weakref__")
@@ -127,8 +127,8 @@ def test_a_turn_builds_its_state_as_the_constructor_does() -> None:
 
 
 def test_melds_of_3_handed_on_by_a_play_are_those_worked_out_afresh() -> None:
-    from hellsrummy.enumeration import _meld_choices
-    from hellsrummy.solver import _Pool
+    from hellsrummy.contracts.enumeration import meld_choices
+    from hellsrummy.contracts.solver import Pool
 
     handed = 0
     for seed in range(6):
@@ -141,7 +141,7 @@ def test_melds_of_3_handed_on_by_a_play_are_those_worked_out_afresh() -> None:
             here = getattr(state, "_position", None)
             if here is not None and here.threes is not None:  # handed on by the last play
                 handed += 1
-                assert here.threes == _meld_choices(_Pool(held=here.hand), 3)
+                assert here.threes == meld_choices(Pool(held=here.hand), 3)
             moves = legal_actions(state)
             state = apply(state, moves[rng.randrange(len(moves))])
     assert handed > 100

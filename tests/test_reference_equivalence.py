@@ -58,7 +58,7 @@ from hellsrummy import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.moves import _as_state as as_state
+from hellsrummy.moves.listing import _as_state as as_state
 
 from .positions import Step, Style, random_game, random_rules
 from .reference import engine as ref_engine

@@ -29,12 +29,11 @@ from hellsrummy import (
     Rules,
     json_schema,
     new_game,
-    readers,
-    serialize,
     to_dict,
     view,
 )
-from hellsrummy import schema as schema_module
+from hellsrummy.data import readers, serialize
+from hellsrummy.data import schema as schema_module
 
 from .positions import random_game, random_rules
 

@@ -30,8 +30,8 @@ from hellsrummy import (
     resample,
     view,
 )
-from hellsrummy.search import SearchAnalysis, SearchBot
-from hellsrummy.simulation import _game_seed
+from hellsrummy.players.search import SearchAnalysis, SearchBot
+from hellsrummy.players.simulation import _game_seed
 
 
 def _positions_of(seed: str, rules: Rules) -> Iterator[GameState]:

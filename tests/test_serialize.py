@@ -31,7 +31,7 @@ from hellsrummy import (
     to_dict,
     view,
 )
-from hellsrummy.events import DiscardErrorMade, Refilled, RoundEnded, Took
+from hellsrummy.game.events import DiscardErrorMade, Refilled, RoundEnded, Took
 
 from .deals import start
 from .test_views import random_state

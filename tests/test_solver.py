@@ -26,13 +26,13 @@ from hellsrummy import (
     sort_cards,
     wildcards_needed,
 )
-from hellsrummy.enumeration import (
-    _cheapest_skeletons,
-    _meld_choices,
-    _skeletons,
+from hellsrummy.contracts.enumeration import (
+    cheapest_skeletons,
+    meld_choices,
+    skeletons_of,
 )
-from hellsrummy.needs import _held_least_wilds, _lacks_melds_of_3
-from hellsrummy.solver import _held_bound, _least_wilds, _plan_of, _Pool
+from hellsrummy.contracts.needs import _held_least_wilds, lacks_melds_of_3
+from hellsrummy.contracts.solver import Pool, _held_bound, _least_wilds, _plan_of
 
 from .strategies import hand_for, meldy_cards, small_contract
 
@@ -188,7 +188,7 @@ def test_more_cards_never_hurt(seed: int, size: int, difficulty: int) -> None:
 @given(meldy_cards(max_size=14))
 def test_a_pool_of_a_held_hand_is_the_pool_of_its_cards(hand: list[Card]) -> None:
     held = tuple(sort_cards(hand))
-    fast, checked = _Pool(held=held), _Pool(hand)
+    fast, checked = Pool(held=held), Pool(hand)
     assert (fast.counts, fast.masks, fast.totals, fast.size, fast.wilds) == (
         checked.counts,
         checked.masks,
@@ -202,8 +202,8 @@ def test_a_pool_of_a_held_hand_is_the_pool_of_its_cards(hand: list[Card]) -> Non
 @given(meldy_cards(max_size=14))
 def test_the_quick_no_meld_of_3_test_agrees_with_the_enumeration(hand: list[Card]) -> None:
     held = tuple(sort_cards(hand))
-    assert _lacks_melds_of_3(held) == (not _meld_choices(_Pool(held=held), 3))
-    assert _lacks_melds_of_3(held) == (not list(possible_melds(hand, 3)))
+    assert lacks_melds_of_3(held) == (not meld_choices(Pool(held=held), 3))
+    assert lacks_melds_of_3(held) == (not list(possible_melds(hand, 3)))
 
 
 def test_the_quick_no_meld_of_3_test_on_a_hand_of_many_naturals() -> None:
@@ -212,11 +212,11 @@ def test_the_quick_no_meld_of_3_test_on_a_hand_of_many_naturals() -> None:
     rng = random.Random(5)
     for _ in range(20):
         held = tuple(sort_cards(random_hand(rng, 130, rng.randrange(2))))
-        assert _lacks_melds_of_3(held) is False
-        assert _meld_choices(_Pool(held=held), 3)
+        assert lacks_melds_of_3(held) is False
+        assert meld_choices(Pool(held=held), 3)
     spread = tuple(sort_cards([Card(Rank(r), s) for s in list(Suit)[:2] for r in (3, 6, 9, 12)]))
-    assert _lacks_melds_of_3(tuple(sort_cards(spread * 40))) is False  # sets of every rank
-    assert _lacks_melds_of_3(spread) is True
+    assert lacks_melds_of_3(tuple(sort_cards(spread * 40))) is False  # sets of every rank
+    assert lacks_melds_of_3(spread) is True
 
 
 @settings(max_examples=100, deadline=None)
@@ -225,10 +225,10 @@ def test_the_fulfilments_of_the_fewest_wildcards_are_those_of_every_fulfilment(
     data: st.DataObject, contract: Contract
 ) -> None:
     hand = tuple(sort_cards(data.draw(hand_for(contract, extra=4))))
-    every = list(_skeletons(hand, contract))
+    every = list(skeletons_of(hand, contract))
     fewest = min((sum(c[1] for c in chosen) for chosen in every), default=None)
     cheapest = [chosen for chosen in every if sum(c[1] for c in chosen) == fewest]
-    assert _cheapest_skeletons(hand, contract) == cheapest
+    assert cheapest_skeletons(hand, contract) == cheapest
 
 
 @settings(max_examples=300, deadline=None)
@@ -237,9 +237,9 @@ def test_the_bound_of_a_held_hand_is_the_pools(data: st.DataObject, contract: Co
     """The packed counts and masks give the pool's lower bound on the wildcards needed."""
     hand = tuple(sort_cards(data.draw(hand_for(contract, extra=6))))
     runs, sets, _ = _plan_of(contract)
-    least = _least_wilds(_Pool(held=hand), runs, sets)
+    least = _least_wilds(Pool(held=hand), runs, sets)
     assert _held_least_wilds(hand, runs, sets) == least
-    pool = _Pool(held=hand)
+    pool = Pool(held=hand)
     expected = None if pool.size < contract.difficulty or least > pool.wilds else least
     assert _held_bound(hand, contract) == expected
 
@@ -251,4 +251,4 @@ def test_the_bound_of_a_held_hand_of_many_naturals() -> None:
         contract = contract_for(difficulty)
         runs, sets, _ = _plan_of(contract)
         hand = tuple(sort_cards(random_hand(rng, 300, rng.randrange(3))))
-        assert _held_least_wilds(hand, runs, sets) == _least_wilds(_Pool(held=hand), runs, sets)
+        assert _held_least_wilds(hand, runs, sets) == _least_wilds(Pool(held=hand), runs, sets)

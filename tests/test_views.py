@@ -153,8 +153,8 @@ def card_of(text: str) -> Card:
 def test_view_builds_a_view_as_the_constructor_does() -> None:
     import pickle
 
-    from hellsrummy.state import DerivedPosition
-    from hellsrummy.views import _SLOTS
+    from hellsrummy.game.state import DerivedPosition
+    from hellsrummy.views.view import _SLOTS
 
     names = tuple(field.name for field in attrs.fields(PlayerView))
     hidden = tuple(n for n in PlayerView.__slots__ if n not in names and n != "__weakref__")

@@ -39,7 +39,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import hellsrummy as hr
-from hellsrummy import svg
+from hellsrummy.svg import pictures as svg
 
 FOLDER = "_pictures"
 

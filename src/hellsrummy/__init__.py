@@ -7,7 +7,7 @@ Everything public is importable from the package itself:
 True
 """
 
-from hellsrummy.actions import (
+from hellsrummy.game.actions import (
     Action,
     CallRummy,
     Discard,
@@ -19,19 +19,19 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.arrangement import Arrangement, Slot, arrange
-from hellsrummy.bots import (
+from hellsrummy.cards.arrangement import Arrangement, Slot, arrange
+from hellsrummy.players.bots import (
     Bot,
     CallingBot,
     GreedyBot,
     RandomBot,
 )
-from hellsrummy.calls import is_bad_discard, rummy_calls
-from hellsrummy.contracts import (
+from hellsrummy.play.calls import is_bad_discard, rummy_calls
+from hellsrummy.contracts.contract import (
     Contract,
     Requirement,
 )
-from hellsrummy.deck import (
+from hellsrummy.cards.deck import (
     FRENCH_SUITS,
     NATURAL_RANKS,
     RUN_RANKS,
@@ -47,7 +47,7 @@ from hellsrummy.deck import (
     sort_by_set,
     sort_cards,
 )
-from hellsrummy.difficulty import (
+from hellsrummy.contracts.difficulty import (
     DEFAULT_DECK_PLAN,
     DIFFICULTIES,
     STANDARD_SCHEDULE,
@@ -55,7 +55,7 @@ from hellsrummy.difficulty import (
     contract_for,
     deck_plan,
 )
-from hellsrummy.engine import (
+from hellsrummy.play.engine import (
     apply,
     check,
     is_legal,
@@ -65,7 +65,7 @@ from hellsrummy.engine import (
     play_remains,
     rummies,
 )
-from hellsrummy.enumeration import (
+from hellsrummy.contracts.enumeration import (
     fulfillments,
     possible_melds,
 )
@@ -73,8 +73,8 @@ from hellsrummy.errors import (
     IllegalActionError,
     Reason,
 )
-from hellsrummy.eventlog import EventLog
-from hellsrummy.events import (
+from hellsrummy.game.eventlog import EventLog
+from hellsrummy.game.events import (
     Discarded,
     DiscardErrorMade,
     DiscardTurnedUp,
@@ -92,7 +92,7 @@ from hellsrummy.events import (
     Swapped,
     Took,
 )
-from hellsrummy.melds import (
+from hellsrummy.cards.melds import (
     MAX_RUN,
     MIN_MELD,
     MeldKind,
@@ -106,38 +106,38 @@ from hellsrummy.melds import (
     meld_kinds,
     swaps,
 )
-from hellsrummy.moves import (
+from hellsrummy.moves.listing import (
     LegalActions,
     legal_actions,
 )
-from hellsrummy.records import (
+from hellsrummy.data.records import (
     GameRecord,
     format_action,
     parse_action,
     replay,
 )
-from hellsrummy.rules import (
+from hellsrummy.game.rules import (
     DiscardPolicy,
     Rules,
     ScoreTable,
     penalty_value,
 )
-from hellsrummy.schema import SCHEMA_KINDS, json_schema
-from hellsrummy.search import SearchAnalysis, SearchBot
-from hellsrummy.serialize import (
+from hellsrummy.data.schema import SCHEMA_KINDS, json_schema
+from hellsrummy.players.search import SearchAnalysis, SearchBot
+from hellsrummy.data.serialize import (
     FORMAT,
     from_dict,
     seed_from_data,
     seed_to_data,
     to_dict,
 )
-from hellsrummy.shuffle import (
+from hellsrummy.cards.shuffle import (
     Seed,
     random_stream,
     seed_bytes,
     shuffle,
 )
-from hellsrummy.simulation import (
+from hellsrummy.players.simulation import (
     SIMULATION_MAX_TURNS,
     GameResult,
     RoundSummary,
@@ -147,20 +147,20 @@ from hellsrummy.simulation import (
     simulate,
     stream_results,
 )
-from hellsrummy.solver import (
+from hellsrummy.contracts.solver import (
     Fulfillment,
     can_meet,
     find_fulfillment,
     wildcards_needed,
 )
-from hellsrummy.state import (
+from hellsrummy.game.state import (
     Deal,
     GameState,
     Phase,
     RoundResult,
     TableMeld,
 )
-from hellsrummy.views import (
+from hellsrummy.views.view import (
     PlayerView,
     known_cards,
     resample,
@@ -170,32 +170,25 @@ from hellsrummy.views import (
 
 __version__ = "0.1.0"
 
-#: The modules an opt-in compiled build (``HELLSRUMMY_COMPILE=1 pip install .``) compiles with
-#: mypyc: the same list as ``include`` under ``[tool.hatch.build.targets.wheel.hooks.custom]``
-#: in pyproject.toml (a test checks they agree).
-_COMPILABLE = (
-    "needs",
-    "solver",
-    "enumeration",
-    "discarding",
-    "position",
-    "moves",
-    "meldmoves",
-    "melds",
-    "plays",
-    "turns",
-    "engine",
-)
-
 
 def _compiled() -> bool:
-    """Whether every module of ``_COMPILABLE`` was loaded from an extension module."""
+    """Whether any module of this package was loaded from an extension module (mypyc's).
+
+    The modules a compiled build compiles are listed once, as ``include`` under
+    ``[tool.hatch.build.targets.wheel.hooks.custom]`` in pyproject.toml; a compiled wheel has
+    them all, a pure one none.
+    """
     import sys
     from importlib.machinery import EXTENSION_SUFFIXES
 
     suffixes = tuple(EXTENSION_SUFFIXES)
-    files = [getattr(sys.modules[f"{__name__}.{name}"], "__file__", None) for name in _COMPILABLE]
-    return all(isinstance(file, str) and file.endswith(suffixes) for file in files)
+    prefix = f"{__name__}."
+    files = [
+        getattr(module, "__file__", None)
+        for name, module in list(sys.modules.items())
+        if name.startswith(prefix)
+    ]
+    return any(isinstance(file, str) and file.endswith(suffixes) for file in files)
 
 
 #: True when this hellsrummy runs mypyc-compiled kernels (a wheel built with

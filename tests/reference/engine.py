@@ -18,7 +18,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from hellsrummy.actions import (
+from hellsrummy.cards.deck import Card, format_cards, pack, sort_cards
+from hellsrummy.cards.melds import extensions, is_meld, meld_kinds, swaps
+from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
+from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.game.actions import (
     Action,
     Discard,
     Extend,
@@ -29,14 +34,11 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import Card, format_cards, pack, sort_cards
-from hellsrummy.errors import IllegalActionError, Reason
-from hellsrummy.events import (
+from hellsrummy.game.eventlog import EventLog
+from hellsrummy.game.events import (
     Discarded,
     DiscardErrorMade,
     Event,
-    EventLog,
     Extended,
     Melded,
     Passed,
@@ -49,10 +51,8 @@ from hellsrummy.events import (
     Swapped,
     Took,
 )
-from hellsrummy.melds import extensions, is_meld, meld_kinds, swaps
-from hellsrummy.rules import DiscardPolicy, Rules
-from hellsrummy.shuffle import Seed, seed_bytes, shuffle
-from hellsrummy.state import Deal, GameState, Phase, RoundResult, TableMeld
+from hellsrummy.game.rules import DiscardPolicy, Rules
+from hellsrummy.game.state import Deal, GameState, Phase, RoundResult, TableMeld
 
 from .solver import can_meet
 
@@ -124,7 +124,7 @@ def new_game(
     """Start a game and deal its first round.
 
     ``players`` is a number of seats or a sequence of distinct names (seat order is the
-    order given). Every shuffle derives from ``seed`` (see :mod:`hellsrummy.shuffle`).
+    order given). Every shuffle derives from ``seed`` (see :mod:`hellsrummy.cards.shuffle`).
     ``deal`` fixes round 1's cards instead (hands, discard, stock from the top); its cards must
     come from round 1's pack. Seat 0 deals round 1, so seat 1 plays first.
     """

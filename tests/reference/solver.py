@@ -25,9 +25,9 @@ import functools
 import itertools
 from collections.abc import Iterable, Iterator
 
-from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import Card, Rank, Suit, sort_cards
-from hellsrummy.melds import MeldKind
+from hellsrummy.cards.deck import Card, Rank, Suit, sort_cards
+from hellsrummy.cards.melds import MeldKind
+from hellsrummy.contracts.contract import Contract, Requirement
 
 __all__ = [
     "Fulfillment",

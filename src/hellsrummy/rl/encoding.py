@@ -52,7 +52,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.actions import (
+from hellsrummy.game.actions import (
     Action,
     CallRummy,
     Discard,
@@ -62,7 +62,7 @@ from hellsrummy.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.deck import _BY_INDEX, SUITS, Card, Rank
+from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, Rank
 
 __all__ = [
     "ACTION_SIZE",
@@ -151,7 +151,7 @@ def card_of(index: int) -> Card:
     """
     if not 0 <= index < CARDS:
         raise ValueError(f"a card index is 0 to {CARDS - 1}, got {index}")
-    return _BY_INDEX[index]
+    return BY_INDEX[index]
 
 
 def step_name(step: int) -> str:
@@ -172,7 +172,7 @@ def step_name(step: int) -> str:
         (SWAP, "swap in"),
     ):
         if start <= step < start + CARDS:
-            return f"{name} {_BY_INDEX[step - start]}"
+            return f"{name} {BY_INDEX[step - start]}"
     raise ValueError(f"a step id is 0 to {ACTION_SIZE - 1}, got {step}")
 
 
@@ -237,7 +237,7 @@ def steps_action(steps: Sequence[int], seat: int) -> Move:
     if len(ids) == 1 and ids[0] in (TAKE, PASS, DECLINE):
         return (Take(), Pass(), Decline())[ids[0]]
     if len(ids) == 1 and DISCARD <= ids[0] < DISCARD + CARDS:
-        return Discard(_BY_INDEX[ids[0] - DISCARD])
+        return Discard(BY_INDEX[ids[0] - DISCARD])
     if ids[0] in (NEXT_PAGE,) or TARGET <= ids[0] < DISCARD:
         return _targeted(ids, seat)
     if MELD_CARD <= ids[0] < MELD_CARD + CARDS and ids[-1] == COMMIT:
@@ -246,7 +246,7 @@ def steps_action(steps: Sequence[int], seat: int) -> Move:
             if step == NEXT_MELD and melds[-1]:
                 melds.append([])
             elif MELD_CARD <= step < MELD_CARD + CARDS:
-                melds[-1].append(_BY_INDEX[step - MELD_CARD])
+                melds[-1].append(BY_INDEX[step - MELD_CARD])
             else:
                 raise ValueError(f"not the steps of a move: {ids}")
         if melds[-1]:
@@ -265,13 +265,13 @@ def _targeted(ids: list[int], seat: int) -> Move:
     meld = pages * WINDOW + rest[0] - TARGET
     play = rest[1]
     if EXTEND <= play < EXTEND + CARDS:
-        swap, played = False, _BY_INDEX[play - EXTEND]
+        swap, played = False, BY_INDEX[play - EXTEND]
     elif SWAP <= play < SWAP + CARDS:
-        swap, played = True, _BY_INDEX[play - SWAP]
+        swap, played = True, BY_INDEX[play - SWAP]
     else:
         raise ValueError(f"not the steps of a move: {ids}")
     if len(rest) == 2:
         return SwapWildcard(meld, played) if swap else Extend(meld, (played,))
     if not DISCARD <= rest[2] < DISCARD + CARDS:
         raise ValueError(f"not the steps of a move: {ids}")
-    return CallRummy(seat, played, meld, _BY_INDEX[rest[2] - DISCARD], swap)
+    return CallRummy(seat, played, meld, BY_INDEX[rest[2] - DISCARD], swap)

@@ -48,9 +48,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hellsrummy.calls import rummy_calls
-from hellsrummy.deck import format_cards
-from hellsrummy.engine import apply, new_game, next_round
+from hellsrummy.play.calls import rummy_calls
+from hellsrummy.cards.deck import format_cards
+from hellsrummy.play.engine import apply, new_game, next_round
 from hellsrummy.errors import shown
 from hellsrummy.rl.builder import MoveBuilder
 from hellsrummy.rl.encoding import ACTION_SIZE, NEXT_PAGE, Decline, Move, step_name
@@ -62,10 +62,10 @@ from hellsrummy.rl.observation import (
     encode_steps,
     encode_view,
 )
-from hellsrummy.rules import DiscardPolicy, Rules
-from hellsrummy.shuffle import Seed, seed_bytes
-from hellsrummy.state import GameState, Phase, RoundResult
-from hellsrummy.views import view
+from hellsrummy.game.rules import DiscardPolicy, Rules
+from hellsrummy.cards.shuffle import Seed, seed_bytes
+from hellsrummy.game.state import GameState, Phase, RoundResult
+from hellsrummy.views.view import view
 
 __all__ = ["HellsRummyEnv", "Observation", "env", "raw_env"]
 

@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from hellsrummy.actions import Meld
-from hellsrummy.contracts import Contract, Requirement
-from hellsrummy.deck import Card, sort_cards
-from hellsrummy.enumeration import possible_melds
-from hellsrummy.meldmoves import _canonical, _deal_deuces, _deuce_kinds, _groups
-from hellsrummy.melds import MeldKind, is_run, is_set
+from hellsrummy.game.actions import Meld
+from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.cards.deck import Card, sort_cards
+from hellsrummy.contracts.enumeration import possible_melds
+from hellsrummy.moves.meldmoves import canonical_melds, deal_deuces, deuce_kinds, requirement_groups
+from hellsrummy.cards.melds import MeldKind, is_run, is_set
 from hellsrummy.rl.encoding import COMMIT, MELD_CARD, NEXT_MELD, card_of
-from hellsrummy.solver import can_meet
+from hellsrummy.contracts.solver import can_meet
 
 __all__ = ["Meetings"]
 
@@ -60,7 +60,7 @@ class Meetings:
     Meld(melds=((card('7D'), card('7H'), card('7S')), (card('2H'), card('9C'), card('9D'))))
     """
 
-    __slots__ = ("_candidates", "_groups", "_laid", "_left", "_prefix", "_requirements")
+    __slots__ = ("_candidates", "requirement_groups", "_laid", "_left", "_prefix", "_requirements")
 
     def __init__(
         self,
@@ -72,7 +72,7 @@ class Meetings:
         candidates: list[_Meld],
     ) -> None:
         self._requirements = requirements
-        self._groups = groups
+        self.requirement_groups = groups
         self._laid = laid
         self._left = left
         self._prefix = prefix
@@ -89,7 +89,7 @@ class Meetings:
         if not can_meet(hand, contract):
             return None
         requirements = contract.requirements
-        groups = _groups(requirements)
+        groups = requirement_groups(requirements)
         left = tuple(sort_cards(hand))
         return cls(requirements, groups, (), left, (), _candidates(left, requirements, 0))
 
@@ -120,17 +120,22 @@ class Meetings:
         """
         laid, prefix = self._laid, self._prefix
         if step == COMMIT:
-            return Meld(_canonical((*laid, prefix), self._groups))
+            return Meld(canonical_melds((*laid, prefix), self.requirement_groups))
         if step == NEXT_MELD:
             laid = (*laid, prefix)
             left = _without(self._left, prefix)
             candidates = _candidates(left, self._requirements, len(laid))
-            return Meetings(self._requirements, self._groups, laid, left, (), candidates)
+            return Meetings(self._requirements, self.requirement_groups, laid, left, (), candidates)
         chosen = card_of(step - MELD_CARD)
         at = len(prefix)
         candidates = [meld for meld in self._candidates if meld[at] is chosen]
         return Meetings(
-            self._requirements, self._groups, laid, self._left, (*prefix, chosen), candidates
+            self._requirements,
+            self.requirement_groups,
+            laid,
+            self._left,
+            (*prefix, chosen),
+            candidates,
         )
 
     def moves(self) -> Iterator[Meld]:
@@ -162,7 +167,7 @@ def _candidates(
     requirement = requirements[level]
     rest = Contract(requirements[level + 1 :]) if level + 1 < len(requirements) else None
     fits = is_run if requirement.kind is MeldKind.RUN else is_set
-    deuces = _deuce_kinds(left)
+    deuces = deuce_kinds(left)
     found: list[_Meld] = []
     for meld in possible_melds(left, requirement.size):
         if not fits(meld):
@@ -171,7 +176,7 @@ def _candidates(
             continue
         wild = sum(1 for c in meld if c.is_wild)
         naturals = meld[wild:]
-        found += [chosen + naturals for (chosen,) in _deal_deuces(deuces, (wild,))]
+        found += [chosen + naturals for (chosen,) in deal_deuces(deuces, (wild,))]
     return found
 
 

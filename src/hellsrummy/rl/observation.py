@@ -29,8 +29,8 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from hellsrummy.deck import Card
-from hellsrummy.position import table
+from hellsrummy.cards.deck import Card
+from hellsrummy.game.position import table
 from hellsrummy.rl.encoding import (
     CARDS,
     DISCARD,
@@ -42,9 +42,9 @@ from hellsrummy.rl.encoding import (
     TARGET,
     WINDOW,
 )
-from hellsrummy.rules import DiscardPolicy
-from hellsrummy.state import Phase
-from hellsrummy.views import PlayerView, known_cards
+from hellsrummy.game.rules import DiscardPolicy
+from hellsrummy.game.state import Phase
+from hellsrummy.views.view import PlayerView, known_cards
 
 __all__ = [
     "HIGH",

@@ -1,0 +1,478 @@
+"""Enumeration: every way to meet a contract, and every meld a hand holds, in a fixed order.
+
+Both work on the hand as counts (the solver's pool). Each requirement's *choices* — the
+distinct melds of its kind and size that the whole hand can make, as naturals plus a number of
+wildcards — are listed once per hand, row by row (a set's rank, a run's suit); a row depends
+only on what the hand holds of that rank or suit, so rows are memoised. Deeper in the search a
+choice is skipped when the cards it needs are gone, which keeps exactly the order of a search
+that lists the choices afresh from what is left at every step.
+
+>>> hand = cards("7H 7H 7S 9C 9D 2S 2D")
+>>> [" / ".join(format_cards(m) for m in f) for f in fulfillments(hand, contract_for(6))][:2]
+['2D 7H 7H / 2S 9C 9D', '2D 7H 7S / 2S 9C 9D']
+>>> [format_cards(m) for m in possible_melds(cards("7H 7S 8H 9H 2C"))]
+['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.cards.deck import Card, leading_wilds
+from hellsrummy.errors import shown
+from hellsrummy.cards.melds import MeldKind
+from hellsrummy.contracts.needs import _RANKS, _WINDOW
+from hellsrummy.contracts.solver import (
+    _NATURAL,
+    _NATURAL_PLACES,
+    Fulfillment,
+    _check,
+    _held_bound,
+    Pool,
+    _search,
+    _split,
+    _too_costly,
+)
+
+__all__ = ["fulfillments", "melds_of", "possible_melds"]
+
+
+# A choice of cards for one meld, from the whole hand: its naturals (in card order), the number
+# of wildcards it takes, its sort key (melds of identical requirements are listed lowest first),
+# the pool places of its naturals with how many each takes, those places as a bit mask, and the
+# places it takes more than one natural from (a mask, mostly 0).
+Choice = tuple[tuple[Card, ...], int, int, tuple[tuple[int, int], ...], int, int]
+
+# A key orders choices as their naturals' card orders (a tuple, compared item by item): as an
+# int, one digit per card of the meld, a natural's digit its card order plus one, a wildcard's
+# 0. Only choices for one requirement (of one size, so keys of as many digits) are compared,
+# and for those equal naturals mean equal wildcards too.
+_DIGIT = 1 << 7  # above every card order plus one
+
+
+def _choice(suit_ranks: Iterable[tuple[int, int]], wilds: int) -> Choice:
+    picked = tuple(suit_ranks)
+    places: dict[int, int] = {}
+    mask = multi = 0
+    for s, i in picked:
+        at = s * _RANKS + i
+        places[at] = places.get(at, 0) + 1
+        if mask >> at & 1:
+            multi |= 1 << at
+        mask |= 1 << at
+    naturals = tuple(_NATURAL[s][i] for s, i in picked)
+    key = 0
+    for c in naturals:
+        key = key * _DIGIT + c.order + 1
+    key *= _DIGIT**wilds
+    return naturals, wilds, key, tuple(places.items()), mask, multi
+
+
+def _set_choices(pool: Pool, size: int) -> list[Choice]:
+    """Every distinct set of exactly ``size`` cards the pool can make, in listing order."""
+    found: list[Choice] = []
+    wilds = pool.wilds
+    if wilds >= size:
+        found.append(_wild_choice(size))
+    counts = pool.counts
+    fewest = max(1, size - wilds)
+    for i, total in enumerate(pool.totals):
+        if total >= fewest:
+            found += _set_row(i, tuple(counts[i::_RANKS]), fewest, size)
+    return found
+
+
+@functools.lru_cache(maxsize=512)
+def _wild_choice(size: int) -> Choice:
+    return _choice((), size)
+
+
+@functools.lru_cache(maxsize=16384)
+def _set_row(i: int, column: tuple[int, ...], fewest: int, size: int) -> tuple[Choice, ...]:
+    """The sets of rank index ``i`` from ``column[s]`` naturals of each suit, fewest first."""
+    held = tuple((s, n) for s, n in enumerate(column) if n)
+    total = sum(column)
+    return tuple(
+        _choice(((s, i) for s in picked), size - used)
+        for used in range(fewest, min(size, total) + 1)
+        for picked in _multisubsets(held, used)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Sub-multisets of ``size`` items from ``(item, count)`` pairs, items non-decreasing."""
+    if size == 0:
+        return ((),)
+    if not held:
+        return ()
+    (item, count), rest = held[0], held[1:]
+    room = sum(n for _, n in rest)
+    found: list[tuple[int, ...]] = []
+    for take in range(min(count, size), -1, -1):
+        if size - take <= room:
+            found.extend((item,) * take + tail for tail in _multisubsets(rest, size - take))
+    return tuple(found)
+
+
+def _run_choices(pool: Pool, size: int, fewest: int = 0) -> list[Choice]:
+    """Every distinct run of exactly ``size`` cards the pool can make, in listing order.
+
+    Only runs with at least ``fewest`` naturals are listed.
+    """
+    found: list[Choice] = []
+    wilds = pool.wilds
+    if wilds >= size and fewest == 0:
+        found.append(_wild_choice(size))
+    least = max(1, size - wilds, fewest)
+    # Two half rows per suit, by the rank of the run's lowest natural: each depends only on
+    # the ranks it can hold, so far fewer rows are memoised than there are masks.
+    lower = _WINDOW[min(_RANKS, _HALF + size - 1)]
+    for s, mask in enumerate(pool.masks):
+        if mask & _LOW_HALF:
+            found += _run_row(s, 0, mask & lower, least, size)
+        if mask >> _HALF:
+            found += _run_row(s, _HALF, mask >> _HALF, least, size)
+    return found
+
+
+_HALF = _RANKS // 2
+_LOW_HALF = _WINDOW[_HALF]
+
+
+@functools.lru_cache(maxsize=32768)
+def _run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choice, ...]:
+    """The runs of suit ``s`` with at least ``least`` naturals, in one half of the ranks.
+
+    The half: runs whose lowest natural has a rank index from ``first`` to ``first + 5``.
+    ``held`` has bit ``j`` set when the suit holds rank index ``first + j`` (the ranks of that
+    half, and those above it a run can reach). Lowest rank first: the runs starting at each
+    rank the suit holds, which depend only on the ranks held just above it
+    (:func:`_run_window`).
+    """
+    found: list[Choice] = []
+    window = _WINDOW[size - 1]
+    for j in range(_HALF):
+        if held >> j & 1:
+            found += _run_window(s, first + j, held >> (j + 1) & window, least, size)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=8192)
+def _run_window(s: int, lowest: int, above: int, least: int, size: int) -> tuple[Choice, ...]:
+    """The runs of suit ``s`` whose lowest natural has rank index ``lowest``.
+
+    ``above`` has bit ``j`` set when the suit holds rank index ``lowest + 1 + j`` (the next
+    ``size - 1`` ranks, the only ones such a run can hold).
+    """
+    ranks = [lowest + 1 + j for j in range(size - 1) if above >> j & 1]
+    return tuple(
+        _choice(((s, lowest), *((s, i) for i in combo)), size - 1 - extra)
+        for extra in range(max(0, least - 1), min(len(ranks), size - 1) + 1)
+        for combo in itertools.combinations(ranks, extra)
+    )
+
+
+def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillment]:
+    """Every distinct way to meet ``contract`` from ``hand``, lazily, each exactly once.
+
+    A fulfilment has one meld of exactly the required size per requirement, in the
+    contract's order, each meld sorted. Two fulfilments are the same when they have the same
+    melds as multisets of cards, with two rules that collapse what no player could tell apart:
+
+    * identical cards are one choice (the hand is a multiset);
+    * deuces are interchangeable: a fulfilment says how many wildcards each meld takes, and
+      the hand's deuces are handed out in sorted card order (``2C`` before ``2D``), first to
+      the first meld;
+    * melds meeting identical requirements are unordered: ``Two Sets of 3`` met by the sevens
+      and the nines is one fulfilment, listed with the lower meld first (melds compare by
+      their naturals in card order, then by their number of wildcards).
+
+    Every yielded fulfilment is valid. The search never follows a branch that cannot be
+    completed, except that it tries the choices for the last two requirements together
+    without asking first; so the time to the next result stays small even when there are
+    many.
+
+    >>> hand = cards("7H 7H 7S 9C 9D 2S 2D")
+    >>> for melds in fulfillments(hand, contract_for(6)):
+    ...     print(" / ".join(format_cards(m) for m in melds))
+    2D 7H 7H / 2S 9C 9D
+    2D 7H 7S / 2S 9C 9D
+    7H 7H 7S / 2D 2S 9C
+    7H 7H 7S / 2D 2S 9D
+    7H 7H 7S / 2D 9C 9D
+    """
+    pool = _check(hand, contract)
+    return _fulfilling(pool, contract, False)
+
+
+def _fulfilling(pool: Pool, contract: Contract, skeletons: bool) -> Iterator[Any]:
+    """:func:`fulfillments` from a pool, or (``skeletons``) each as the choices it is made of."""
+    if pool.size < contract.difficulty:
+        return iter(())
+    runs, sets = _plan(contract.requirements)[0][0]
+    if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
+        return iter(())
+    return itertools.chain.from_iterable(_Enumeration(pool, contract.requirements, skeletons).run())
+
+
+def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple[Choice, ...]]:
+    """The fulfilments that take the fewest wildcards, as skeletons, in the listing's order.
+
+    ``hand`` is held by a state (sorted: its wildcards first). The same as keeping, of every
+    skeleton of :func:`skeletons_of`, those whose choices take the fewest wildcards; found by
+    listing with a budget of wildcards that grows from the solver's lower bound until some
+    fulfilment fits it. Empty when the contract cannot be met.
+
+    >>> hand = tuple(sort_cards(cards("7H 7H 7S 9C 9D 2S 2D")))
+    >>> for chosen in cheapest_skeletons(hand, contract_for(6)):
+    ...     print(" / ".join(format_cards(meld) for meld in laid_melds(chosen, hand[:2])))
+    7H 7H 7S / 2D 9C 9D
+    """
+    least = _held_bound(hand, contract)
+    if least is None:
+        return []
+    pool = Pool(held=hand)
+    enumeration = _Enumeration(pool, contract.requirements, True)
+    for budget in range(least, pool.wilds + 1):
+        found = list(itertools.chain.from_iterable(enumeration.run(budget)))
+        if found:
+            return found
+    return []
+
+
+def skeletons_of(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[Choice, ...]]:
+    """The fulfilments of a hand (held by a state: no checks), each as its choices, in order.
+
+    A fulfilment is its choices with the hand's deuces handed out in sorted order, first to
+    the first meld (:func:`laid_melds`).
+
+    >>> hand, contract = tuple(sort_cards(cards("7H 7H 7S 9C 9D 2S 2D"))), contract_for(6)
+    >>> deuces = Pool(hand).wild_cards
+    >>> [laid_melds(chosen, deuces) for chosen in skeletons_of(hand, contract)] == list(
+    ...     fulfillments(hand, contract))
+    True
+    """
+    if _held_bound(hand, contract) is None:  # most hands are turned away here
+        return iter(())
+    enumeration = _Enumeration(Pool(held=hand), contract.requirements, True)
+    return itertools.chain.from_iterable(enumeration.run())
+
+
+def laid_melds(chosen: Sequence[Choice], wild_cards: Sequence[Card]) -> Fulfillment:
+    """The melds of these choices, the deuces ``wild_cards`` (sorted) handed out in order."""
+    melds = []
+    used = 0
+    for naturals, need, *_ in chosen:
+        melds.append(tuple(wild_cards[used : used + need]) + naturals)
+        used += need
+    return tuple(melds)
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(
+    requirements: tuple[Requirement, ...],
+) -> tuple[list[tuple[list[int], list[int]]], list[bool], list[tuple[bool, int]]]:
+    """What the enumeration needs of a contract, worked out once per contract.
+
+    The run and set sizes left at each level, whether each requirement repeats the one
+    before, and each requirement's shape (is a run, size).
+    """
+    rests = [_split(requirements[k:])[:2] for k in range(len(requirements))]
+    same = [k > 0 and requirements[k - 1] == r for k, r in enumerate(requirements)]
+    shapes = [(r.kind is MeldKind.RUN, r.size) for r in requirements]
+    return rests, same, shapes
+
+
+class _Enumeration:
+    """The depth-first enumeration of :func:`fulfillments` (a class: see :class:`_RunSearch`).
+
+    Each requirement's choices are listed once, from the whole hand; deeper in the search a
+    choice is skipped when the cards it needs are gone. That keeps the order of a search that
+    lists the choices afresh from what is left at every step: the choices of a smaller pool
+    are those of the whole hand that still fit, in the same order.
+    """
+
+    __slots__ = (
+        "chosen",
+        "lists",
+        "pool",
+        "requirements",
+        "rests",
+        "same",
+        "skeletons",
+        "wild_cards",
+    )
+
+    def __init__(
+        self, pool: Pool, requirements: tuple[Requirement, ...], skeletons: bool = False
+    ) -> None:
+        self.pool = pool
+        self.skeletons = skeletons
+        self.requirements = requirements
+        self.wild_cards = tuple(pool.wild_cards)
+        self.chosen: list[Choice] = []
+        self.rests, self.same, shapes = _plan(requirements)
+        by_shape: dict[tuple[bool, int], list[Choice]] = {}
+        self.lists = []
+        for shape in shapes:
+            if shape not in by_shape:
+                run, size = shape
+                by_shape[shape] = _run_choices(pool, size) if run else _set_choices(pool, size)
+            self.lists.append(by_shape[shape])
+
+    def run(self, budget: int | None = None) -> Iterator[list[Any]]:
+        """The fulfilments in order, in lists (one per last-level call that found some).
+
+        Only those that take at most ``budget`` wildcards (by default, all the pool holds).
+        """
+        wilds = self.pool.wilds if budget is None else min(budget, self.pool.wilds)
+        runs, sets = self.rests[0]
+        if len(self.requirements) > 2 and _search(self.pool, runs, sets, wilds) is None:
+            return iter(())
+        if len(self.requirements) == 1:
+            return iter((self.last(0, wilds, 0, 0),))
+        return self.go(0, wilds, 0, 0)
+
+    def feasible(self, k: int, wilds: int) -> bool:
+        """Whether ``requirements[k:]`` can be met from what the pool holds now."""
+        runs, sets = self.rests[k]
+        return _search(self.pool, runs, sets, wilds) is not None
+
+    def go(self, k: int, wilds: int, taken: int, gone: int) -> Iterator[list[Any]]:
+        """The fulfilments that complete the choices made, from requirement ``k`` on.
+
+        ``taken`` has a bit for every pool place the choices made take naturals from, ``gone``
+        for every place they emptied: a choice that takes one natural from each of its places
+        fits unless one of them is gone.
+        """
+        pool, chosen = self.pool, self.chosen
+        counts = pool.counts
+        floor = chosen[-1][2] if self.same[k] else -1
+        last = k + 2 == len(self.requirements)
+        for choice in self.lists[k]:
+            _, need, key, places, mask, multi = choice
+            if need > wilds or key < floor or mask & gone:
+                continue
+            if multi & taken and not all(counts[at] >= n for at, n in places):
+                continue
+            chosen.append(choice)
+            emptied = gone
+            if last:  # the last level reads only the counts
+                for at, n in places:
+                    n = counts[at] - n
+                    counts[at] = n
+                    if not n:
+                        emptied |= 1 << at
+                completed = self.last(k + 1, wilds - need, taken | mask, emptied)
+                if completed:
+                    yield completed
+                for at, n in places:
+                    counts[at] += n
+            else:
+                for at, n in places:
+                    for _ in range(n):
+                        pool.take(at // _RANKS, at % _RANKS)
+                    if not counts[at]:
+                        emptied |= 1 << at
+                # Two requirements left are searched at once (a loop over their choices),
+                # faster than asking the solver first whether they can be met.
+                if k + 3 == len(self.requirements) or self.feasible(k + 1, wilds - need):
+                    yield from self.go(k + 1, wilds - need, taken | mask, emptied)
+                for at, n in places:
+                    for _ in range(n):
+                        pool.give(at // _RANKS, at % _RANKS)
+            chosen.pop()
+
+    def last(self, k: int, wilds: int, taken: int, gone: int) -> list[Any]:
+        """The choices of the last requirement, each completing a fulfilment.
+
+        A list (most calls find none or few): the melds chosen before are put together
+        only once one is found. As skeletons, each is the tuple of its choices.
+        """
+        counts = self.pool.counts
+        floor = self.chosen[-1][2] if self.same[k] else -1
+        fits = [
+            choice
+            for choice in self.lists[k]
+            if choice[1] <= wilds
+            and choice[2] >= floor
+            and not choice[4] & gone
+            and (not choice[5] & taken or all(counts[at] >= n for at, n in choice[3]))
+        ]
+        if not fits:
+            return fits
+        if self.skeletons:
+            before = tuple(self.chosen)
+            return [(*before, choice) for choice in fits]
+        head = laid_melds(self.chosen, self.wild_cards)
+        deuces = self.wild_cards[sum(choice[1] for choice in self.chosen) :]
+        return [(*head, deuces[: choice[1]] + choice[0]) for choice in fits]
+
+
+def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, ...]]:
+    """Every distinct meld of exactly ``size`` cards that ``hand`` holds, each sorted, lazily.
+
+    Melds are multisets: identical cards are one choice, and deuces are interchangeable, so a
+    meld that needs wildcards takes the hand's lowest-sorting deuces. A meld that reads both as
+    a set and as a run is listed once.
+
+    >>> [format_cards(m) for m in possible_melds(cards("7H 7S 8H 9H 2C"))]
+    ['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size < 3:
+        raise ValueError(f"size must be an int of at least 3, got {shown(size)}")
+    if isinstance(hand, (str, bytes)):
+        raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
+    return iter(melds_of(Pool(hand), size))
+
+
+def melds_of(pool: Pool, size: int) -> list[tuple[Card, ...]]:
+    """The melds of :func:`possible_melds` from a pool, as a list."""
+    wild_cards = tuple(pool.wild_cards)
+    # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
+    return [wild_cards[:wilds] + naturals for naturals, wilds, *_ in meld_choices(pool, size)]
+
+
+def meld_choices(pool: Pool, size: int) -> list[Choice]:
+    """The choices of :func:`possible_melds` (the melds lowest deuces first), in order."""
+    # A run with fewer than two naturals is also a set, and the sets list it already.
+    choices = _set_choices(pool, size)
+    if size <= _RANKS:
+        choices += _run_choices(pool, size, fewest=2)
+    return choices
+
+
+def still_fitting(
+    choices: list[Choice], hand: tuple[Card, ...], removed: Iterable[Card]
+) -> list[Choice] | None:
+    """The choices of a hand for ``hand``, the same hand less the cards ``removed``.
+
+    The choices of a smaller hand are those of the bigger one that still fit, in the same
+    order (see the module documentation): those whose wildcards ``hand`` still holds and
+    none of whose naturals left it for good. ``None`` (work them out afresh) in the rare case
+    that a choice takes two copies of a card ``removed``.
+
+    >>> hand = tuple(cards("2C 7H 7S 8H 9H"))
+    >>> choices = meld_choices(Pool(held=hand), 3)
+    >>> left = tuple(cards("2C 7S 8H 9H"))
+    >>> still_fitting(choices, left, cards("7H")) == meld_choices(Pool(held=left), 3)
+    True
+    """
+    gone = touched = 0
+    for c in removed:
+        if not c.is_wild:
+            bit = 1 << _NATURAL_PLACES[c.index][0]
+            touched |= bit
+            if c not in hand:
+                gone |= bit
+    if not choices:
+        return choices
+    wilds = leading_wilds(hand)
+    if touched and any(choice[5] & touched for choice in choices):
+        return None
+    return [choice for choice in choices if choice[1] <= wilds and not choice[4] & gone]

@@ -1,0 +1,306 @@
+"""What melds need of a hand: the wildcards its sets and its run windows lack, from counts.
+
+The solver (:mod:`hellsrummy.contracts.solver`) searches run windows and solves sets in closed form; the
+closed forms, and the quick tests that turn most hands away before any search, live here:
+
+* the fewest wildcards sets of given sizes need from a hand's counts per rank (``_set_need``,
+  and ``_set_plan``, which also says which rank each set is built on);
+* the most ranks one window of a run holds in a suit, and so the fewest wildcards the cheapest
+  window needs (``_cheapest_window``);
+* for a hand held by a state (sorted, its wildcards first), its counts and suit masks packed
+  into ints by passes that run in C: the lower bound on the wildcards a contract needs
+  (``_held_least_wilds``), whether the hand makes a meld of 3 at all
+  (``lacks_melds_of_3``), and whether a card joins one (``joins_a_meld_of_3``).
+
+>>> from hellsrummy.contracts.needs import _cheapest_window, _held_least_wilds, lacks_melds_of_3, _set_need
+>>> hand = tuple(sort_cards(cards("2C 7H 7S 9C 9D 10C JC")))
+>>> _set_need([2, 2], [3, 3]), _cheapest_window([0b110], 4)
+(2, 2)
+>>> _held_least_wilds(hand, [4], [3]), lacks_melds_of_3(hand)
+(2, False)
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Iterable
+
+from hellsrummy.cards.deck import BY_INDEX, Card, Suit, leading_wilds
+
+_RANKS = 12  # natural ranks 3..A, indexed 0..11
+_WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
+
+
+# --- sets --------------------------------------------------------------------------------
+
+
+def _set_plan(totals: list[int], sizes: list[int]) -> tuple[int, list[tuple[int | None, int]]]:
+    """The fewest wildcards ``sizes`` sets need from per-rank ``totals``, and a plan.
+
+    The plan gives, for each size in order, the rank index the set is built on (``None`` for
+    a set of wildcards only) and how many naturals of that rank it uses.
+    """
+    if not sizes:
+        return 0, []
+    if min(sizes) == max(sizes):
+        size = sizes[0]
+        # Each rank offers chunks: full sets of naturals, then one partial set.
+        chunks: list[tuple[int, int]] = []
+        for i, total in enumerate(totals):
+            full, part = divmod(total, size)
+            chunks.extend([(size, i)] * min(full, len(sizes)))
+            if part:
+                chunks.append((part, i))
+        chunks.sort(key=lambda chunk: -chunk[0])
+        chosen: list[tuple[int | None, int]] = [(i, used) for used, i in chunks[: len(sizes)]]
+        chosen += [(None, 0)] * (len(sizes) - len(chosen))
+        used_total = sum(used for _, used in chosen)
+        return size * len(sizes) - used_total, chosen
+    return _mixed_set_plan(totals, sizes)
+
+
+def _mixed_set_plan(
+    totals: list[int], sizes: list[int]
+) -> tuple[int, list[tuple[int | None, int]]]:
+    """Sets of different sizes: an exact search over which rank each set is built on."""
+    order = sorted(range(len(sizes)), key=lambda k: -sizes[k])
+    cap = sum(sizes)
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def best(k: int, counts: tuple[int, ...]) -> int:
+        # Most naturals the sets order[k:] can use from ``counts`` (sorted, capped).
+        if k == len(order):
+            return 0
+        key = (k, counts)
+        if key not in memo:
+            size = sizes[order[k]]
+            result = best(k + 1, counts)
+            for j, count in enumerate(counts):
+                if count and (j == 0 or counts[j - 1] != count):
+                    used = min(count, size)
+                    rest = _replace_sorted(counts, j, count - used)
+                    result = max(result, used + best(k + 1, rest))
+            memo[key] = result
+        return memo[key]
+
+    start = tuple(sorted((min(t, cap) for t in totals), reverse=True))
+    # Walk the memo to rebuild a plan on real ranks.
+    left = [min(t, cap) for t in totals]
+    plan: list[tuple[int | None, int]] = [(None, 0)] * len(sizes)
+    counts = start
+    used_total = 0
+    for k, position in enumerate(order):
+        size = sizes[position]
+        target = best(k, counts)
+        if best(k + 1, counts) == target:
+            continue
+        for j, count in enumerate(counts):
+            used = min(count, size)
+            if count and used + best(k + 1, _replace_sorted(counts, j, count - used)) == target:
+                rank = left.index(count)
+                left[rank] -= used
+                plan[position] = (rank, used)
+                used_total += used
+                counts = _replace_sorted(counts, j, count - used)
+                break
+    return sum(sizes) - used_total, plan
+
+
+def _replace_sorted(counts: tuple[int, ...], j: int, value: int) -> tuple[int, ...]:
+    rest = [*counts[:j], *counts[j + 1 :], value]
+    rest.sort(reverse=True)
+    return tuple(rest)
+
+
+def _set_need(totals: list[int], sizes: list[int]) -> int:
+    if not sizes:
+        return 0
+    size = sizes[0]
+    if min(sizes) != max(sizes):
+        return _set_plan(totals, sizes)[0]
+    wanted = len(sizes)
+    full = 0
+    for total in totals:
+        full += total // size
+    if full >= wanted:
+        return 0
+    parts = sorted((total % size for total in totals), reverse=True)
+    return size * (wanted - full) - sum(parts[: wanted - full])
+
+
+# --- runs --------------------------------------------------------------------------------
+
+
+def _cheapest_window(masks: list[int], size: int) -> int:
+    """The fewest wildcards any single run window of ``size`` needs from suit ``masks``."""
+    return size - max(map(_most_in_window(size).__getitem__, masks))
+
+
+@functools.lru_cache(maxsize=_RANKS + 1)
+def _most_in_window(size: int) -> tuple[int, ...]:
+    """For every rank mask of a suit, the most of its ranks one window of ``size`` holds."""
+    window = _WINDOW[size]
+    lows = range(_RANKS + 1 - size)
+    return tuple(
+        max(((mask & (window << low)).bit_count() for low in lows), default=0)
+        for mask in range(1 << _RANKS)
+    )
+
+
+# --- a hand held by a state, packed into ints ---------------------------------------------
+
+
+# A hand held by a state, packed into two ints for :func:`_held_least_wilds`: per natural card,
+# one in an 8-bit count per rank index (bit ``8 * i``), and its bit in a 16-bit mask per suit
+# (bit ``16 * suit + i``). A wildcard adds nothing.
+_RANK_ONE: dict[Card, int] = {c: 0 if c.is_wild else 1 << 8 * (c.rank - 3) for c in BY_INDEX}
+_SUIT_BIT: dict[Card, int] = {
+    c: 0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in BY_INDEX
+}
+_RANK_MASK = _WINDOW[_RANKS]
+
+
+@functools.lru_cache(maxsize=64)
+def _set_tables(size: int) -> tuple[bytes, bytes]:
+    """Tables for counts as bytes (``bytes.translate``): full sets of ``size``, and what is left."""
+    return bytes(n // size for n in range(256)), bytes(n % size for n in range(256))
+
+
+def _held_least_wilds(
+    naturals: tuple[Card, ...], runs: list[int], sets: list[int], cap: int | None = None
+) -> int:
+    """:func:`_least_wilds` of a hand held by a state, from its ``naturals``, without a pool.
+
+    Wildcards among ``naturals`` count for nothing (they are the hand's to spend). With a
+    ``cap``, the sets are not counted once the runs alone need more than ``cap``: the result
+    is then some number above ``cap``, not the bound itself.
+
+    The counts come from a sum and the masks from an OR over the naturals, and the sets'
+    need from the counts' bytes, all passes that run in C. A count has 8 bits: hands of 256
+    naturals or more are counted card by card.
+
+    >>> hand = tuple(sort_cards(cards("7H 7S 9C 9D 10C JC 5H")))
+    >>> _held_least_wilds(hand, [4], [3]), _held_least_wilds(hand, [4], [3], cap=1)
+    (2, 2)
+    """
+    if len(naturals) >= 256:
+        return _counted_least_wilds(naturals, runs, sets)
+    need = 0
+    if runs:  # first: the runs of a contract that has both usually need the most
+        held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
+        masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
+        cheapest = 0
+        for k, size in enumerate(runs):  # runs are sorted, largest first
+            if not k or size != runs[k - 1]:
+                cheapest = _cheapest_window(masks, size) if masks else size
+            need += cheapest
+        if cap is not None and need > cap:
+            return need
+    if sets:
+        totals = sum(map(_RANK_ONE.__getitem__, naturals)).to_bytes(_RANKS, "little")
+        size = sets[0]
+        if min(sets) != max(sets):
+            need += _set_plan(list(totals), sets)[0]
+        else:  # as _set_need: full sets first, then the largest parts
+            full, part_of = _set_tables(size)
+            short = len(sets) - sum(totals.translate(full))
+            if short > 0:
+                parts = totals.translate(part_of)
+                need += size * short
+                for part in range(size - 1, 0, -1):
+                    taken = min(short, parts.count(part))
+                    need -= part * taken
+                    short -= taken
+                    if not short:
+                        break
+    return need
+
+
+def _counted_least_wilds(naturals: Iterable[Card], runs: list[int], sets: list[int]) -> int:
+    """:func:`_held_least_wilds` counted card by card, for hands too big for 8-bit counts."""
+    totals = [0] * _RANKS
+    masks = [0] * len(Suit)
+    for c in naturals:
+        if not c.is_wild:
+            totals[c.rank - 3] += 1
+            masks[c.suit] |= 1 << (c.rank - 3)
+    return _least_wilds_of(totals, masks, runs, sets)
+
+
+def _least_wilds_of(totals: list[int], masks: list[int], runs: list[int], sets: list[int]) -> int:
+    """A lower bound on the wildcards ``runs`` and ``sets`` (sizes) need from a hand's counts.
+
+    ``totals[i]`` counts rank index ``i``, ``masks[suit]`` has the suit's ranks held as bits.
+    Each meld needs at least the wildcards of the cheapest meld of its kind and size in the
+    whole hand (the sets together exactly :func:`_set_need`), and melds are disjoint.
+
+    >>> _least_wilds_of([2, 2], [0b110], [4], [3])
+    3
+    """
+    need = _set_need(totals, sets)
+    for size in runs:
+        need += _cheapest_window(masks, size)
+    return need
+
+
+# For :func:`lacks_melds_of_3` (with _RANK_ONE and _SUIT_BIT above):
+_TOP = sum(128 << 8 * i for i in range(_RANKS))  # the top bit of every count
+# Added to the counts, sets a count's top bit when it is at least 3 (or 2): no carry crosses
+# into the next count while a count is below 128.
+_AT_LEAST = {need: sum((128 - need) << 8 * i for i in range(_RANKS)) for need in (2, 3)}
+
+
+def lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
+    """Whether a hand held by a state (sorted: its wildcards first) makes no meld of 3 at all.
+
+    The same as ``not _meld_choices(_Pool(held=hand), 3)`` (:mod:`hellsrummy.contracts.enumeration`),
+    worked out in a few passes over the hand that run in C. With two wildcards any natural
+    makes a set; otherwise a set needs a rank held ``3 - wildcards`` times, and a run two (or,
+    without a wildcard, three) naturals of one suit within three ranks. A hand of 128 naturals
+    or more, whose counts could overflow their 8 bits, is not counted: with 12 ranks it holds
+    a set of 3.
+
+    >>> [lacks_melds_of_3(tuple(cards(text))) for text in ("3C 4D 6C 9H 9S", "2C 9H 9S")]
+    [True, False]
+    """
+    wilds = leading_wilds(hand)
+    if wilds >= 2:
+        return len(hand) < 3
+    naturals = hand[wilds:]
+    if len(naturals) >= 128:  # a count could overflow its 8 bits; some rank is held 3 times
+        return False
+    if (sum(map(_RANK_ONE.__getitem__, naturals)) + _AT_LEAST[3 - wilds]) & _TOP:
+        return False
+    held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
+    if wilds:
+        return not held & (held >> 1 | held >> 2)
+    return not held & held >> 1 & held >> 2
+
+
+def joins_a_meld_of_3(hand: tuple[Card, ...], card: Card) -> bool:
+    """Whether the natural ``card`` is in a meld of 3 from ``hand`` and ``card`` together.
+
+    ``hand`` is held by a state (sorted: its wildcards first). The same as
+    ``any(card in meld for meld in possible_melds((*hand, card), 3))``, in one pass over the
+    hand: a set needs ``3 - wildcards`` naturals of the card's rank, the card among them; a
+    run another natural of its suit within two ranks and a wildcard, or, without a wildcard,
+    two more that make three ranks in a row.
+
+    >>> [joins_a_meld_of_3(tuple(cards("2C 9H")), card(text)) for text in ("JH", "QH")]
+    [True, False]
+    """
+    wilds = leading_wilds(hand)
+    rank, suit = card.rank, card.suit
+    same = 1 + wilds
+    near = 0  # bit ``d + 2`` for a natural of the suit ``d`` ranks away (``d`` = -2..2)
+    for other in hand[wilds:]:
+        if other.rank == rank:
+            same += 1
+        elif other.suit == suit and -2 <= other.rank - rank <= 2:
+            near |= 1 << (other.rank - rank + 2)
+    if same >= 3:
+        return True
+    if wilds:
+        return near != 0
+    return near & 0b11 == 0b11 or near & 0b1010 == 0b1010 or near & 0b11000 == 0b11000

@@ -1,0 +1,421 @@
+"""The contract solver: can a hand meet a contract, with which melds, and in how many ways.
+
+The solver never tries subsets of the hand. It works on the hand's structure:
+
+* a hand is a multiset, kept as a count per natural card plus a number of wildcards;
+* a run is a *window* of ranks in one suit; it costs one wildcard per rank of the window the
+  hand does not hold, and using a held natural instead of a wildcard is never worse (a
+  wildcard can stand in for that natural wherever else it was needed);
+* a set uses naturals of one rank; once the runs are placed, the fewest wildcards the sets need
+  follows from the per-rank counts (greedily, when the sets have one size, as every standard
+  contract's do);
+* the wildcards are one budget shared by every meld.
+
+So :func:`can_meet` is a depth-first search over run windows only, cheapest first, pruned by a
+lower bound on the wildcards still needed; sets are then solved in closed form. Listing every
+fulfilment (:func:`fulfillments`) and every meld of a hand (:func:`possible_melds`) is
+:mod:`hellsrummy.contracts.enumeration`'s work.
+
+>>> hand = cards("7H 7H 7S 9C 9D 2S 2D KH 4C")
+>>> contract = contract_for(6)
+>>> can_meet(hand, contract)
+True
+>>> [format_cards(meld) for meld in find_fulfillment(hand, contract)]
+['7H 7H 7S', '2D 9C 9D']
+>>> len(list(fulfillments(hand, contract)))
+7
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any
+
+from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.cards.deck import BY_INDEX, Card, Rank, Suit, leading_wilds, sort_cards
+from hellsrummy.errors import shown
+from hellsrummy.cards.melds import MeldKind
+from hellsrummy.contracts.needs import (
+    _RANKS,
+    _WINDOW,
+    _cheapest_window,
+    _held_least_wilds,
+    _least_wilds_of,
+    _set_need,
+    _set_plan,
+)
+
+__all__ = [
+    "Fulfillment",
+    "can_meet",
+    "find_fulfillment",
+    "wildcards_needed",
+]
+
+
+#: A fulfilment: one meld (a tuple of cards, sorted) per requirement, in the contract's order.
+Fulfillment = tuple[tuple[Card, ...], ...]
+
+_SUITS = len(Suit)
+# _NATURAL[suit][i] is the natural card of rank i + 3 in that suit.
+_NATURAL: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
+)
+# _PLACES[card.index]: a natural's (pool place, suit, rank bit, rank index); None for a
+# wildcard.
+_PLACES: tuple[tuple[int, int, int, int] | None, ...] = tuple(
+    None
+    if c.is_wild
+    else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), 1 << (c.rank - 3), c.rank - 3)
+    for c in BY_INDEX
+)
+# The same without the None (a wildcard's entry is never read).
+_NATURAL_PLACES = tuple(place or (0, 0, 0, 0) for place in _PLACES)
+
+
+class Pool:
+    """A hand as counts: ``counts[suit * 12 + i]`` naturals of rank ``i + 3``, plus wildcards.
+
+    ``masks[suit]`` has bit ``i`` set when the hand holds rank ``i + 3`` in that suit, and
+    ``totals[i]`` counts rank ``i + 3`` over every suit. The pool is changed in place by the
+    search and always restored; callers get a fresh pool per call.
+    """
+
+    __slots__ = ("counts", "masks", "size", "totals", "wild_cards", "wilds")
+
+    def __init__(self, hand: Iterable[object] = (), held: tuple[Card, ...] | None = None) -> None:
+        # ``object``, not ``Card``: the check below narrows it, and a compiled (mypyc) build
+        # would otherwise raise its own TypeError at a non-Card instead of this ValueError.
+        # ``held`` instead of ``hand``: a hand held by a state (sorted, its wildcards first).
+        counts = [0] * (_SUITS * _RANKS)
+        masks = [0] * _SUITS
+        totals = [0] * _RANKS
+        wild_cards: list[Any] = []
+        if held is not None:
+            wilds = leading_wilds(held)
+            wild_cards = list(held[:wilds])
+            places = _NATURAL_PLACES
+            for natural in held[wilds:]:
+                at, suit, bit, i = places[natural.index]
+                counts[at] += 1
+                masks[suit] |= bit
+                totals[i] += 1
+        else:
+            for c in hand:
+                if c.__class__ is not Card:
+                    raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
+                place = _PLACES[c.index]
+                if place is None:
+                    wild_cards.append(c)
+                else:
+                    at, suit, bit, i = place
+                    counts[at] += 1
+                    masks[suit] |= bit
+                    totals[i] += 1
+        wilds = len(wild_cards)
+        self.counts = counts
+        self.masks = masks
+        self.totals = totals
+        self.size = sum(totals) + wilds
+        self.wild_cards = sort_cards(wild_cards) if wilds > 1 else wild_cards
+        self.wilds = wilds
+
+    def take(self, suit: int, i: int) -> None:
+        at = suit * _RANKS + i
+        self.counts[at] -= 1
+        self.totals[i] -= 1
+        if not self.counts[at]:
+            self.masks[suit] &= ~(1 << i)
+
+    def give(self, suit: int, i: int) -> None:
+        at = suit * _RANKS + i
+        self.counts[at] += 1
+        self.totals[i] += 1
+        self.masks[suit] |= 1 << i
+
+    def take_window(self, suit: int, low: int, size: int) -> list[int]:
+        """Take one natural per held rank of the window; return the ranks taken."""
+        mask = self.masks[suit] & (_WINDOW[size] << low)
+        taken = [i for i in range(low, low + size) if mask >> i & 1]
+        for i in taken:
+            self.take(suit, i)
+        return taken
+
+    def active_suits(self) -> list[int]:
+        """Suits with naturals, or just the first suit for a hand of wildcards only."""
+        return [s for s in range(_SUITS) if self.masks[s]] or [0]
+
+
+def _check(hand: Iterable[Card], contract: Contract) -> Pool:
+    if not isinstance(contract, Contract):
+        raise ValueError(f"contract must be a Contract, got {shown(contract)}")
+    if isinstance(hand, (str, bytes)):
+        raise ValueError("hand must be an iterable of Card objects; use cards() to parse text")
+    return Pool(hand)
+
+
+# --- runs --------------------------------------------------------------------------------
+
+
+def _search(
+    pool: Pool, runs: list[int], sets: list[int], budget: int
+) -> list[tuple[int, int]] | None:
+    """Place ``runs`` (sizes, largest first) so that runs and sets fit within ``budget``.
+
+    Returns the window ``(suit, low)`` of each run, or ``None``. The pool is left unchanged.
+    """
+    return _RunSearch(pool, runs, sets).solve(budget)
+
+
+class _RunSearch:
+    """The depth-first search of :func:`_search`.
+
+    A class rather than nested functions, so that no closure refers to itself: every search
+    is freed as soon as it ends, without waiting for the cycle collector.
+    """
+
+    __slots__ = ("masks", "placed", "pool", "runs", "sets", "sizes", "suits")
+
+    def __init__(self, pool: Pool, runs: list[int], sets: list[int]) -> None:
+        self.pool = pool
+        self.runs = runs
+        self.sets = sets
+        self.placed: list[tuple[int, int]] = []
+        self.suits = pool.active_suits()
+        self.masks = pool.masks
+        self.sizes = sorted(set(runs))
+
+    def solve(self, budget: int) -> list[tuple[int, int]] | None:
+        return self.placed if self.go(0, budget, 0) else None
+
+    def cheapest(self, size: int) -> int:
+        """The fewest wildcards any single window of ``size`` needs now."""
+        return _cheapest_window(self.masks, size)
+
+    def go(self, k: int, budget: int, start: int) -> bool:
+        pool, runs = self.pool, self.runs
+        need = _set_need(pool.totals, self.sets)
+        if k == len(runs):
+            return need <= budget
+        size = runs[k]
+        floor = {other: self.cheapest(other) for other in self.sizes}
+        rest = sum(floor[other] for other in runs[k + 1 :])
+        if need + floor[size] + rest > budget:
+            return False
+        options = _windows(self.masks, self.suits, size, start)
+        same_next = k + 1 < len(runs) and runs[k + 1] == size
+        for cost, where in options:
+            if need + cost + rest > budget:
+                break
+            suit, low = divmod(where, 16)
+            taken = pool.take_window(suit, low, size)
+            self.placed.append((suit, low))
+            found = self.go(k + 1, budget - cost, where if same_next else 0)
+            for i in taken:
+                pool.give(suit, i)
+            if found:
+                return True
+            self.placed.pop()
+        return False
+
+
+def _too_costly(pool: Pool, runs: list[int], sets: list[int]) -> bool:
+    """Whether the runs and sets surely cannot be met: a cheap test, before any search.
+
+    Each meld needs at least the wildcards of the cheapest meld of its kind and size in the
+    whole hand (the sets together exactly :func:`_set_need`), and the melds are disjoint, so
+    the sum of those is a lower bound on the wildcards any fulfilment uses.
+    """
+    return _least_wilds(pool, runs, sets) > pool.wilds
+
+
+def _least_wilds(pool: Pool, runs: list[int], sets: list[int]) -> int:
+    """The lower bound of :func:`_too_costly` on the wildcards the runs and sets need."""
+    return _least_wilds_of(pool.totals, pool.masks, runs, sets)
+
+
+def _windows(masks: list[int], suits: list[int], size: int, start: int) -> list[tuple[int, int]]:
+    """The run windows worth trying, as ``(wildcards needed, suit * 16 + low)``, cheapest first.
+
+    Only windows at or after ``start`` count. A window whose held naturals are a strict subset
+    of another's in the same suit is left out, and of windows holding the same naturals only
+    the first is kept: taking more naturals is never worse, since a wildcard freed here can
+    stand in for any natural a later meld misses.
+    """
+    options: list[tuple[int, int]] = []
+    for s in suits:
+        first = max(0, start - s * 16)
+        if first <= _RANKS - size:
+            base = s * 16
+            options += [(need, base + low) for need, low in _suit_windows(masks[s], size, first)]
+    options.sort()
+    return options
+
+
+@functools.lru_cache(maxsize=32768)
+def _suit_windows(mask: int, size: int, first: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_windows` of one suit, its ranks held ``mask``, from ``first`` on (lows in it)."""
+    window = _WINDOW[size]
+    helds: dict[int, int] = {}
+    for low in range(first, _RANKS + 1 - size):
+        held = mask & (window << low)
+        if held not in helds:
+            helds[held] = low
+    return tuple(
+        (size - held.bit_count(), low)
+        for held, low in helds.items()
+        if not any(other != held and other & held == held for other in helds)
+    )
+
+
+def _split(
+    requirements: tuple[Requirement, ...],
+) -> tuple[list[int], list[int], list[int]]:
+    """Run sizes (largest first), set sizes, and the requirement index of each run searched."""
+    run_positions = sorted(
+        (k for k, r in enumerate(requirements) if r.kind is MeldKind.RUN),
+        key=lambda k: -requirements[k].size,
+    )
+    runs = [requirements[k].size for k in run_positions]
+    sets = [r.size for r in requirements if r.kind is MeldKind.SET]
+    return runs, sets, run_positions
+
+
+@functools.lru_cache(maxsize=256)
+def _plan_of(contract: Contract) -> tuple[list[int], list[int], list[int]]:
+    """:func:`_split` of a contract's requirements, worked out once per contract (read only)."""
+    return _split(contract.requirements)
+
+
+def can_meet(hand: Iterable[Card], contract: Contract) -> bool:
+    """Whether ``hand`` holds separate melds that fulfil ``contract``.
+
+    Each requirement needs its own meld of at least its size (exactly its size suffices).
+    The hand is a multiset: identical cards count as often as they occur.
+
+    >>> can_meet(cards("7H 7S 7D 9C 9D 2S"), contract_for(6))
+    True
+    >>> can_meet(cards("7H 7S 7D 9C 9D 3S"), contract_for(6))
+    False
+    >>> can_meet(cards("4H 5H 6H 2C 8S 8D 8C"), contract_for(7))
+    True
+    """
+    return _meets(_check(hand, contract), contract)
+
+
+def _meets(pool: Pool, contract: Contract) -> bool:
+    """:func:`can_meet` of a pool."""
+    if pool.size < contract.difficulty:
+        return False
+    runs, sets, _ = _plan_of(contract)
+    if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
+        return False
+    return _search(pool, runs, sets, pool.wilds) is not None
+
+
+def _held_bound(hand: tuple[Card, ...], contract: Contract) -> int | None:
+    """The lower bound of :func:`_too_costly` for a hand held by a state, or ``None``.
+
+    ``hand`` has its wildcards first (its naturals in any order). ``None`` when the hand
+    surely cannot meet ``contract``: too few cards, or fewer wildcards than the bound; most
+    hands are turned away here, before any pool is built.
+
+    >>> hand = tuple(sort_cards(cards("2C 7H 7S 7D 9C 9D 5H")))
+    >>> _held_bound(hand, contract_for(6)), _held_bound(hand, contract_for(7))
+    (1, None)
+    """
+    if len(hand) < contract.difficulty:
+        return None
+    runs, sets, _ = _plan_of(contract)
+    wilds = leading_wilds(hand)
+    least = _held_least_wilds(hand, runs, sets, wilds)  # a wildcard counts for nothing there
+    return None if least > wilds else least
+
+
+def held_meets(hand: tuple[Card, ...], contract: Contract) -> bool:
+    """:func:`can_meet` of a hand held by a state (its wildcards first; no checks).
+
+    >>> held_meets(tuple(sort_cards(cards("2C 7H 7S 7D 9C 9D 5H"))), contract_for(6))
+    True
+    """
+    if _held_bound(hand, contract) is None:
+        return False
+    runs, sets, _ = _plan_of(contract)
+    pool = Pool(held=hand)
+    return _search(pool, runs, sets, pool.wilds) is not None
+
+
+def wildcards_needed(hand: Iterable[Card], contract: Contract) -> int | None:
+    """The fewest wildcards of ``hand`` a fulfilment of ``contract`` must use, or ``None``.
+
+    Useful to bots: a hand that meets a contract with wildcards to spare keeps them for later.
+
+    >>> wildcards_needed(cards("7H 7S 7D 9C 9D 2S 2H"), contract_for(6))
+    1
+    >>> wildcards_needed(cards("7H 7S 7D 9C 9D 3S 2H"), contract_for(9)) is None
+    True
+    """
+    cheapest = _cheapest(_check(hand, contract), contract)
+    return None if cheapest is None else cheapest[0]
+
+
+def _cheapest(pool: Pool, contract: Contract) -> tuple[int, list[tuple[int, int]]] | None:
+    """The fewest wildcards that meet ``contract`` from ``pool``, with the runs' windows."""
+    if pool.size < contract.difficulty:
+        return None
+    runs, sets, _ = _plan_of(contract)
+    for budget in range(pool.wilds + 1):
+        placed = _search(pool, runs, sets, budget)
+        if placed is not None:
+            return budget, placed
+    return None
+
+
+def find_fulfillment(hand: Iterable[Card], contract: Contract) -> Fulfillment | None:
+    """One way to meet ``contract`` from ``hand``, or ``None`` if there is none.
+
+    The result has one meld per requirement, in the contract's order, each of exactly the
+    required size and sorted. It uses as few wildcards as any fulfilment can; which deuces
+    it uses follows the rule of :func:`fulfillments`. The same input always gives the same
+    answer.
+
+    >>> hand = cards("4H 5H 2C 7H 8S 8D 8C 9C")
+    >>> [format_cards(meld) for meld in find_fulfillment(hand, contract_for(7))]
+    ['2C 4H 5H 7H', '8C 8D 8S']
+    >>> find_fulfillment(cards("4H 5H 7H 8S 8D 8C 9C"), contract_for(7)) is None
+    True
+    """
+    pool = _check(hand, contract)
+    cheapest = _cheapest(pool, contract)
+    if cheapest is None:
+        return None
+    placed = cheapest[1]
+    runs, sets, run_positions = _plan_of(contract)
+    requirements = contract.requirements
+    naturals: list[list[Card]] = [[] for _ in requirements]
+    for position, size, (suit, low) in zip(run_positions, runs, placed, strict=False):
+        taken = pool.take_window(suit, low, size)
+        naturals[position] = [_NATURAL[suit][i] for i in taken]
+    set_positions = [k for k, r in enumerate(requirements) if r.kind is MeldKind.SET]
+    _, plan = _set_plan(pool.totals, sets)
+    for position, (rank, used) in zip(set_positions, plan, strict=False):
+        if rank is not None:
+            for suit in range(_SUITS):
+                while used and pool.counts[suit * _RANKS + rank]:
+                    pool.take(suit, rank)
+                    naturals[position].append(_NATURAL[suit][rank])
+                    used -= 1
+    return _with_wildcards(requirements, naturals, pool.wild_cards)
+
+
+def _with_wildcards(
+    requirements: tuple[Requirement, ...], naturals: list[list[Card]], wild_cards: list[Card]
+) -> Fulfillment:
+    """Complete each meld with wildcards, handing out the hand's deuces in sorted order."""
+    spare = iter(wild_cards)
+    melds = []
+    for requirement, chosen in zip(requirements, naturals, strict=False):
+        wilds = [next(spare) for _ in range(requirement.size - len(chosen))]
+        melds.append(tuple(sort_cards(wilds + chosen)))
+    return tuple(melds)

@@ -1,0 +1,355 @@
+"""JSON Schema (2020-12) documents for the data :func:`hellsrummy.to_dict` writes.
+
+The schemas are the published contract for frontends and other programs reading the
+library's JSON. They are built here, in code, from the same tables :func:`hellsrummy.to_dict`
+and :func:`hellsrummy.from_dict` use: the attrs fields of each class, the action and event
+names, and one schema per field name next to the reader of that field name. A field added to
+an action, an event, a state or a view without a schema here makes :func:`json_schema` fail,
+so the documents cannot drift from what is written.
+
+>>> schema = json_schema("action")
+>>> schema["$schema"]
+'https://json-schema.org/draft/2020-12/schema'
+>>> schema["properties"]["format"]
+{'const': 2}
+>>> sorted(SCHEMA_KINDS)
+['action', 'event', 'record', 'rules', 'state', 'view']
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from hellsrummy.game import events as _events
+from hellsrummy.cards.deck import SUITS
+from hellsrummy.contracts.difficulty import DIFFICULTIES
+from hellsrummy.errors import shown
+from hellsrummy.data.readers import _FIELD_READERS, _SPECIAL_READERS
+from hellsrummy.game.rules import DiscardPolicy, Rules, ScoreTable
+from hellsrummy.data.serialize import (
+    _ACTIONS,
+    _EVENTS,
+    _STATE_SKIP,
+    _VIEW_SKIP,
+    FORMAT,
+)
+from hellsrummy.game.state import GameState, Phase, RoundResult
+from hellsrummy.views.view import PlayerView
+
+__all__ = ["SCHEMA_KINDS", "json_schema"]
+
+#: The kinds of document :func:`json_schema` describes.
+SCHEMA_KINDS = ("view", "state", "action", "event", "rules", "record")
+
+_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+Schema = dict[str, Any]
+
+# --- building blocks ------------------------------------------------------------------------
+
+_CARD: Schema = {
+    "type": "string",
+    "pattern": f"^(?:[2-9]|10|[JQKA])[{''.join(s.letter for s in SUITS)}]$",
+    "description": "A card as text: rank (2-10, J, Q, K, A) then suit letter; deuces are wild.",
+}
+_CARDS: Schema = {"type": "array", "items": {"$ref": "#/$defs/card"}}
+_SEAT: Schema = {"type": "integer", "minimum": 0, "description": "A seat number, from 0."}
+_COUNT: Schema = {"type": "integer", "minimum": 0}
+_BOOL: Schema = {"type": "boolean"}
+_MELDS: Schema = {"type": "array", "items": {"$ref": "#/$defs/cards"}, "minItems": 1}
+
+
+def _nullable(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _per_seat(items: Schema) -> Schema:
+    return {"type": "array", "items": items, "minItems": 2, "description": "One entry per seat."}
+
+
+#: One schema per field name of an action or event: the same keys as serialize's readers.
+_FIELD_SCHEMAS: dict[str, Schema] = {
+    "seat": _SEAT,
+    "to": _SEAT,
+    "winner": _nullable(_SEAT),
+    "round": _COUNT,
+    "dealer": _SEAT,
+    "difficulty": {"type": "integer", "minimum": DIFFICULTIES[0], "maximum": DIFFICULTIES[-1]},
+    "first": _COUNT,
+    "meld": {"type": "integer", "minimum": 0, "description": "A table meld's number, from 0."},
+    "cards": {"$ref": "#/$defs/cards"},
+    "card": {"$ref": "#/$defs/card"},
+    "wildcard": {"$ref": "#/$defs/card"},
+    "substitute": {"$ref": "#/$defs/card"},
+    "swap": _BOOL,
+    "discard": {"$ref": "#/$defs/card"},
+    "melds": _MELDS,
+    "met": _BOOL,
+    "on": _BOOL,
+    "points": _COUNT,
+}
+#: Fields whose meaning depends on the class: the same keys as serialize's special readers.
+_SPECIAL_SCHEMAS: dict[tuple[type, str], Schema] = {
+    (_events.Refilled, "cards"): {"type": "integer", "minimum": 1},
+    (_events.RummyCalled, "wildcard"): _nullable({"$ref": "#/$defs/card"}),
+    (_events.RoundEnded, "points"): _per_seat(_COUNT),
+}
+
+
+def _field_schema(cls: type, name: str) -> Schema:
+    schema = _SPECIAL_SCHEMAS.get((cls, name)) or _FIELD_SCHEMAS.get(name)
+    if schema is None:
+        raise LookupError(f"no schema for the field {name!r} of {cls.__name__}")
+    return copy.deepcopy(schema)
+
+
+def _object(properties: Schema, required: list[str] | None = None) -> Schema:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+    }
+
+
+def _tagged(tag: str, name: str, cls: type, head: Schema) -> Schema:
+    properties: Schema = {**head, tag: {"const": name}}
+    for field in attrs.fields(cls):
+        properties[field.name] = _field_schema(cls, field.name)
+    schema = _object(properties)
+    schema["title"] = f"{tag} {name}"
+    return schema
+
+
+def _union(tag: str, classes: dict[str, type], head: Schema) -> Schema:
+    return {"oneOf": [_tagged(tag, name, cls, head) for name, cls in classes.items()]}
+
+
+def _of_type(name: str) -> Schema:
+    return {"format": {"const": FORMAT}, "type": {"const": name}}
+
+
+# --- rules ------------------------------------------------------------------------------------
+
+_PAIRS: Schema = {
+    "type": "array",
+    "items": {
+        "type": "array",
+        "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+        "minItems": 2,
+        "maxItems": 2,
+    },
+    "minItems": 1,
+}
+_RULES_FIELDS: dict[str, Callable[[], Schema]] = {
+    "schedule": lambda: {
+        "type": "array",
+        "items": {"type": "integer", "minimum": DIFFICULTIES[0], "maximum": DIFFICULTIES[-1]},
+        "minItems": 1,
+    },
+    "hand_size": lambda: {"type": "integer", "minimum": 1},
+    "min_players": lambda: {"type": "integer", "minimum": 2},
+    "max_players": lambda: {"type": "integer", "minimum": 2},
+    "deck_plan": lambda: _object({"suits_by_players": _PAIRS, "decks_by_difficulty": _PAIRS}),
+    "score_table": lambda: _object({f.name: dict(_COUNT) for f in attrs.fields(ScoreTable)}),
+    "discard_policy": lambda: {"enum": [policy.value for policy in DiscardPolicy]},
+    "discard_error_points": lambda: dict(_COUNT),
+    "expert": lambda: dict(_BOOL),
+    "max_turns": lambda: _nullable({"type": "integer", "minimum": 1}),
+    "exact_contract_melds": lambda: dict(_BOOL),
+    "discard_taken_card": lambda: dict(_BOOL),
+}
+
+
+def _rules_body() -> Schema:
+    properties: Schema = {}
+    for field in attrs.fields(Rules):
+        if field.name not in _RULES_FIELDS:
+            raise LookupError(f"no schema for the field {field.name!r} of Rules")
+        properties[field.name] = _RULES_FIELDS[field.name]()
+    return properties
+
+
+# --- states and views -----------------------------------------------------------------------
+
+_RESULT_FIELDS: dict[str, Schema] = {
+    "round": _COUNT,
+    "difficulty": _FIELD_SCHEMAS["difficulty"],
+    "winner": _nullable(_SEAT),
+    "points": _per_seat(_COUNT),
+    "met": _per_seat(_BOOL),
+    "errors": _per_seat(_COUNT),
+    "turns": _COUNT,
+}
+
+_POSITION_FIELDS: dict[str, Schema] = {
+    "seat": _SEAT,
+    "names": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2},
+    "round": _COUNT,
+    "dealer": _SEAT,
+    "current": _SEAT,
+    "phase": {"enum": [phase.value for phase in Phase]},
+    "hands": {"type": "array", "items": {"$ref": "#/$defs/cards"}, "minItems": 2},
+    "hand": {"$ref": "#/$defs/cards"},
+    "hand_sizes": _per_seat(_COUNT),
+    "melds": {
+        "type": "array",
+        "items": _object({"cards": {"$ref": "#/$defs/cards"}, "owner": _SEAT}),
+        "description": "The table melds, numbered from 0 in this order.",
+    },
+    "discard": _nullable({"$ref": "#/$defs/card"}),
+    "stock": {"$ref": "#/$defs/cards"},
+    "stock_size": _COUNT,
+    "suits": {
+        "type": "array",
+        "items": {"enum": [suit.letter for suit in SUITS]},
+        "minItems": 1,
+        "maxItems": len(SUITS),
+    },
+    "decks": {"type": "integer", "minimum": 1, "maximum": 100},
+    "refills": {"type": "integer", "minimum": 0, "maximum": 1000},
+    "met": _per_seat(_BOOL),
+    "penalties": _per_seat(_COUNT),
+    "errors": _per_seat(_COUNT),
+    "results": {
+        "type": "array",
+        "items": _object(
+            {field.name: _RESULT_FIELDS[field.name] for field in attrs.fields(RoundResult)}
+        ),
+    },
+    "scores": _per_seat(_COUNT),
+    "protection": _per_seat(_BOOL),
+    "left": _per_seat(_BOOL),
+    "turns": _COUNT,
+    "taken": _nullable({"$ref": "#/$defs/card"}),
+    "discarder": _nullable(_SEAT),
+}
+
+_SEED: Schema = {
+    "anyOf": [
+        {"type": "integer"},
+        {"type": "string"},
+        _object({"hex": {"type": "string", "pattern": "^(?:[0-9a-fA-F]{2})*$"}}),
+    ]
+}
+
+
+def _position(name: str, cls: type, skip: tuple[str, ...]) -> Schema:
+    """The schema of a state or view, in the order :func:`hellsrummy.to_dict` writes it."""
+    properties: Schema = {**_of_type(name), "rules": {"$ref": "#/$defs/rules"}}
+    if cls is GameState:
+        properties["seed"] = copy.deepcopy(_SEED)
+    for field in attrs.fields(cls):
+        if field.name in skip:
+            continue
+        if field.name not in _POSITION_FIELDS:
+            raise LookupError(f"no schema for the field {field.name!r} of {cls.__name__}")
+        properties[field.name] = copy.deepcopy(_POSITION_FIELDS[field.name])
+    properties["events"] = {"type": "array", "items": {"$ref": "#/$defs/event"}}
+    return _object(properties)
+
+
+# --- documents --------------------------------------------------------------------------------
+
+
+def _defs() -> Schema:
+    return {
+        "card": copy.deepcopy(_CARD),
+        "cards": copy.deepcopy(_CARDS),
+        "rules": _object(_rules_body()),
+        "event": _union("event", _EVENTS, {}),
+        "action": _union("action", _ACTIONS, _of_type("action")),
+    }
+
+
+def _record() -> Schema:
+    deal = _object(
+        {
+            "hands": {"type": "array", "items": {"$ref": "#/$defs/cards"}},
+            "discard": {"$ref": "#/$defs/card"},
+            "stock": {"$ref": "#/$defs/cards"},
+        }
+    )
+    return _object(
+        {
+            **_of_type("GameRecord"),
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 2},
+            "seed": copy.deepcopy(_SEED),
+            "rules": _object({**_of_type("Rules"), **_rules_body()}),
+            "deal": {"anyOf": [deal, {"type": "null"}]},
+            "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+        }
+    )
+
+
+_TITLES = {
+    "view": "A seat's view (PlayerView)",
+    "state": "A whole game state (GameState)",
+    "action": "An action",
+    "event": "A public event",
+    "rules": "The rules of a game (Rules)",
+    "record": "A game record (GameRecord.to_dict)",
+}
+
+
+def json_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema (2020-12) of what :func:`hellsrummy.to_dict` writes for ``kind``.
+
+    ``kind`` is one of :data:`SCHEMA_KINDS`: ``"view"``, ``"state"``, ``"action"``,
+    ``"event"``, ``"rules"`` or ``"record"`` (:meth:`hellsrummy.GameRecord.to_dict`). Each
+    document is a new dict, carries the data format version :data:`hellsrummy.FORMAT` (in its
+    ``$id`` and as the ``format`` property's ``const``) and keeps its shared parts under
+    ``$defs`` (``card``, ``cards``, ``rules``, ``event``, ``action``) for other schemas to
+    reference. The schemas check shapes, types and ranges; the consistency checks of
+    :func:`hellsrummy.from_dict` (card counts, seats against the number of players, sums of
+    scores...) go further.
+
+    >>> schema = json_schema("view")
+    >>> schema["$id"], schema["properties"]["type"]
+    ('urn:hellsrummy:format:2:view', {'const': 'PlayerView'})
+    >>> schema["$defs"]["card"]["pattern"]
+    '^(?:[2-9]|10|[JQKA])[CDHSERM]$'
+    >>> json_schema("hand")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown schema 'hand' (known: view, state, action, event, rules, record)
+    """
+    if kind not in SCHEMA_KINDS:
+        raise ValueError(f"unknown schema {shown(kind)} (known: {', '.join(SCHEMA_KINDS)})")
+    defs = _defs()
+    body: Schema
+    if kind == "view":
+        body = _position("PlayerView", PlayerView, _VIEW_SKIP)
+    elif kind == "state":
+        body = _position("GameState", GameState, _STATE_SKIP)
+    elif kind == "action":
+        body = defs["action"]
+    elif kind == "event":
+        body = _union("event", _EVENTS, _of_type("event"))
+    elif kind == "rules":
+        body = _object({**_of_type("Rules"), **_rules_body()})
+    else:
+        body = _record()
+    body = copy.deepcopy(body)
+    properties = {"properties": {"format": {"const": FORMAT}}} if "oneOf" in body else {}
+    return {
+        "$schema": _DIALECT,
+        "$id": f"urn:hellsrummy:format:{FORMAT}:{kind}",
+        "title": f"{_TITLES[kind]}, data format {FORMAT}",
+        **properties,
+        **body,
+        "$defs": defs,
+    }
+
+
+def _check_tables() -> None:
+    """The field schemas name the same fields as serialize's readers (checked on import)."""
+    if set(_FIELD_SCHEMAS) != set(_FIELD_READERS) or set(_SPECIAL_SCHEMAS) != set(_SPECIAL_READERS):
+        raise LookupError("hellsrummy.data.schema's field tables differ from serialize's readers")
+
+
+_check_tables()

@@ -1,0 +1,303 @@
+"""The log of a game's public events: a persistent list, cheap to grow and to keep.
+
+Appending an event makes a new :class:`EventLog` in O(1) that shares the old one, so states
+stay cheap to create however long the game. :mod:`hellsrummy.game.events` defines the events.
+
+>>> log = EventLog().append(Took(seat=1, card=card("7H"))).append(Discarded(1, card("KS")))
+>>> len(log), [str(event) for event in log]
+(2, ['seat 1 took 7H', 'seat 1 discarded KS'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, get_args
+
+import attrs
+
+from hellsrummy.cards.deck import BY_INDEX, Card
+from hellsrummy.game.events import (
+    Discarded,
+    Event,
+    Extended,
+    Melded,
+    Passed,
+    Swapped,
+    Took,
+)
+
+__all__ = ["EventLog"]
+
+# The log keeps each event as a *record*: a tuple of the event's kind and its fields, with every
+# card as its index (``Card.index``), so a record holds only ints, bools, ``None`` and tuples of
+# those. The garbage collector stops tracking such tuples once it has seen them, so a long game's
+# log costs it next to nothing; a log of event objects (or of anything holding a card), or a
+# chain of linked nodes, would be walked again at every full collection for as long as the game
+# lives. The event objects are made again from the records when the log is read. An event whose
+# fields are not of the documented types (a list where a tuple was meant, say) is kept as it is.
+
+_Record = tuple[Any, ...]
+_PLAIN, _CARD, _CARDS, _MELDS = range(4)
+_CODECS = {
+    "Card": _CARD,
+    "Card | None": _CARD,
+    "tuple[Card, ...]": _CARDS,
+    "tuple[tuple[Card, ...], ...]": _MELDS,
+}
+# Every event class, in the order of the ``Event`` union: a record's kind is its place here.
+_CLASSES: tuple[type[Any], ...] = get_args(Event)
+# Each event class with its kind and its fields' names and codecs.
+_FIELDS: dict[type[Any], tuple[int, tuple[tuple[str, int], ...]]] = {
+    cls: (kind, tuple((f.name, _CODECS.get(str(f.type), _PLAIN)) for f in attrs.fields(cls)))
+    for kind, cls in enumerate(_CLASSES)
+}
+_TOOK, _PASSED, _MELDED, _EXTENDED, _SWAPPED, _DISCARDED = (
+    _FIELDS[cls][0] for cls in (Took, Passed, Melded, Extended, Swapped, Discarded)
+)
+
+
+def _cards_of(value: object) -> tuple[int, ...] | None:
+    """The indices of a tuple of cards, or ``None`` if ``value`` is not one."""
+    if value.__class__ is not tuple:
+        return None
+    indices = []
+    for c in value:
+        if c.__class__ is not Card:
+            return None
+        indices.append(c.index)
+    return tuple(indices)
+
+
+def _encode(event: Event) -> _Record | Event:
+    """The record of ``event`` (see above), or the event itself if its fields do not fit."""
+    found = _FIELDS.get(event.__class__)
+    if found is None:
+        return event
+    kind, fields = found
+    record: list[object] = [kind]
+    for name, codec in fields:
+        value = getattr(event, name)
+        if codec == _CARD:
+            if value is not None:
+                if value.__class__ is not Card:
+                    return event
+                value = value.index
+        elif codec == _CARDS:
+            value = _cards_of(value)
+            if value is None:
+                return event
+        elif codec == _MELDS:
+            if value.__class__ is not tuple:
+                return event
+            melds = tuple(map(_cards_of, value))
+            if None in melds:
+                return event
+            value = melds
+        record.append(value)
+    return tuple(record)
+
+
+def _decode(record: _Record | Event) -> Event:
+    """The event a record stands for."""
+    if record.__class__ is not tuple:
+        return record  # type: ignore[return-value]
+    cls = _CLASSES[record[0]]
+    values: list[object] = []
+    for value, (_, codec) in zip(record[1:], _FIELDS[cls][1], strict=True):
+        if codec == _CARD:
+            values.append(None if value is None else BY_INDEX[value])
+        elif codec == _CARDS:
+            values.append(tuple(BY_INDEX[i] for i in value))
+        elif codec == _MELDS:
+            values.append(tuple(tuple(BY_INDEX[i] for i in meld) for meld in value))
+        else:
+            values.append(value)
+    event: Event = cls(*values)
+    return event
+
+
+# The records of the events every turn logs, made without the event objects. Each gives the
+# record that ``_encode`` gives for the same event (``tests/test_eventlog.py`` checks it).
+
+
+def took_record(seat: int, taken: Card) -> _Record:
+    """The record of ``Took(seat, taken)``, for ``EventLog._add``.
+
+    >>> EventLog()._add(took_record(1, card("7H"))).last
+    Took(seat=1, card=card('7H'))
+    """
+    return (_TOOK, seat, taken.index)
+
+
+def passed_record(seat: int, given: Card, to: int) -> _Record:
+    """The record of ``Passed(seat, given, to)``.
+
+    >>> EventLog()._add(passed_record(1, card("7H"), 2)).last
+    Passed(seat=1, card=card('7H'), to=2)
+    """
+    return (_PASSED, seat, given.index, to)
+
+
+def melded_record(seat: int, first: int, melds: tuple[tuple[Card, ...], ...], met: bool) -> _Record:
+    """The record of ``Melded(seat, first, melds, met)``.
+
+    >>> str(EventLog()._add(melded_record(1, 0, (cards("7D 7H 7S"),), True)).last)
+    'seat 1 met the minimum: [0] 7D 7H 7S'
+    """
+    return (_MELDED, seat, first, tuple(tuple(c.index for c in meld) for meld in melds), met)
+
+
+def extended_record(seat: int, meld: int, added: tuple[Card, ...]) -> _Record:
+    """The record of ``Extended(seat, meld, added)``.
+
+    >>> str(EventLog()._add(extended_record(1, 0, cards("7C"))).last)
+    'seat 1 extended meld 0 with 7C'
+    """
+    return (_EXTENDED, seat, meld, tuple(c.index for c in added))
+
+
+def swapped_record(seat: int, meld: int, natural: Card, wildcard: Card) -> _Record:
+    """The record of ``Swapped(seat, meld, natural, wildcard)``.
+
+    >>> EventLog()._add(swapped_record(1, 0, card("7C"), card("2D"))).last.wildcard
+    card('2D')
+    """
+    return (_SWAPPED, seat, meld, natural.index, wildcard.index)
+
+
+def discarded_record(seat: int, thrown: Card) -> _Record:
+    """The record of ``Discarded(seat, thrown)``.
+
+    >>> EventLog()._add(discarded_record(1, card("KS"))).last
+    Discarded(seat=1, card=card('KS'))
+    """
+    return (_DISCARDED, seat, thrown.index)
+
+
+class EventLog:
+    """An immutable, persistent list of events: ``append`` is O(1) and shares the old log.
+
+    Iteration goes from the oldest event to the newest; ``last`` is the newest.
+
+    >>> empty = EventLog()
+    >>> one = empty.append(SeatLeft(1))
+    >>> len(empty), len(one), one.last, list(one)
+    (0, 1, SeatLeft(seat=1), [SeatLeft(seat=1)])
+    """
+
+    # A log is the first ``_length`` records of a *tape*, a list that logs grown from one
+    # another share: appending to the longest of them appends to the tape, and appending to
+    # an older one (a branch: another move tried from an earlier state) copies its records to
+    # a new tape. A log never sees the records past its length, so it never changes.
+    __slots__ = ("_length", "_tape")
+
+    _tape: list[_Record | Event]
+    _length: int
+
+    def __init__(self) -> None:
+        self._tape = []
+        self._length = 0
+
+    @property
+    def last(self) -> Event | None:
+        """The newest event, or ``None`` for an empty log.
+
+        >>> EventLog().append(SeatLeft(0)).append(SeatLeft(1)).last
+        SeatLeft(seat=1)
+        """
+        return _decode(self._tape[self._length - 1]) if self._length else None
+
+    def append(self, event: Event) -> EventLog:
+        """A new log with ``event`` at the end; this log is unchanged.
+
+        >>> len(EventLog().append(SeatLeft(0)).append(SeatLeft(1)))
+        2
+        """
+        return self._add(_encode(event))
+
+    def _add(self, record: _Record | Event) -> EventLog:
+        """A new log with one more event, given as its record (``took_record``, ...).
+
+        The engine logs each turn's events this way, without making the event objects.
+
+        >>> EventLog()._add(discarded_record(0, card("KS"))) == EventLog().append(
+        ...     Discarded(0, card("KS")))
+        True
+        """
+        tape = self._tape
+        length = self._length
+        if len(tape) == length:
+            tape.append(record)
+            # Another thread may have appended to the same tape first: then this record
+            # went further along, and this log branches off instead.
+            if tape[length] is record:
+                return _log(tape, length + 1)
+        branch = tape[:length]
+        branch.append(record)
+        return _log(branch, length + 1)
+
+    @classmethod
+    def of(cls, events: Iterable[Event]) -> EventLog:
+        """A log of ``events``, oldest first.
+
+        >>> list(EventLog.of([SeatLeft(0), SeatLeft(1)]))
+        [SeatLeft(seat=0), SeatLeft(seat=1)]
+        """
+        tape = [_encode(event) for event in events]
+        return _log(tape, len(tape))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventLog.of, (tuple(self),))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[Event]:
+        return map(_decode, self._tape[: self._length])
+
+    def newest_first(self) -> list[Event]:
+        """The events from the newest to the oldest.
+
+        >>> EventLog().append(SeatLeft(0)).append(SeatLeft(1)).newest_first()
+        [SeatLeft(seat=1), SeatLeft(seat=0)]
+        """
+        return list(map(_decode, self._tape[self._length - 1 :: -1])) if self._length else []
+
+    def since(self, older: EventLog) -> list[Event]:
+        """The events appended after ``older`` (a log this one grew from), oldest first.
+
+        Every event, if this log did not grow from ``older``.
+
+        >>> base = EventLog().append(SeatLeft(0))
+        >>> base.append(SeatLeft(1)).append(SeatLeft(2)).since(base)
+        [SeatLeft(seat=1), SeatLeft(seat=2)]
+        """
+        start = older._length
+        tape = self._tape
+        if start > self._length or (start and tape[start - 1] is not older._tape[start - 1]):
+            start = 0  # not grown from ``older``: a branch shares the very records it copied
+        return list(map(_decode, tape[start : self._length]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        if self._length != other._length:
+            return False
+        # Records are equal exactly when their events are.
+        return self._tape[: self._length] == other._tape[: other._length]
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._tape[: self._length]))
+
+    def __repr__(self) -> str:
+        return f"<EventLog of {self._length} events>"
+
+
+def _log(tape: list[_Record | Event], length: int) -> EventLog:
+    log: EventLog = _new(EventLog)
+    log._tape = tape
+    log._length = length
+    return log
+
+
+_new = object.__new__

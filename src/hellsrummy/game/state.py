@@ -1,0 +1,514 @@
+"""The state of a game: one frozen, hashable value holding everything.
+
+A :class:`GameState` is never changed: :func:`hellsrummy.apply` returns a new one. Two states
+compare equal when they are the same position of the same game (same seed and rules, cards,
+melds, scores, phase...); the public event log that led there is carried along but does not
+take part in comparisons.
+
+>>> state = new_game(["Ann", "Bob", "Cat"], seed=7)
+>>> state.phase, state.current, state.round, str(state.contract)
+(<Phase.DECIDE: 'decide'>, 1, 0, 'Two Sets of 3')
+>>> [len(hand) for hand in state.hands], state.discard is not None
+([9, 9, 9], True)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+from attrs import AttrsInstance
+
+from hellsrummy.contracts.contract import Contract
+from hellsrummy.cards.deck import Card, Suit, format_cards, sort_cards
+from hellsrummy.contracts.difficulty import contract_for
+from hellsrummy.errors import shown
+from hellsrummy.game.eventlog import EventLog
+from hellsrummy.game.events import Event
+from hellsrummy.game.rules import Rules
+from hellsrummy.cards.shuffle import Seed
+
+__all__ = ["Deal", "GameState", "Phase", "RoundResult", "TableMeld"]
+
+
+class Phase(enum.Enum):
+    """Where a game stands.
+
+    * ``DECIDE`` — the current seat must take or pass the discard;
+    * ``PLAY`` — the current seat plays and then discards;
+    * ``ROUND_OVER`` — a round ended; :func:`hellsrummy.next_round` deals the next one;
+    * ``GAME_OVER`` — the last round of the schedule ended (or too few seats remain).
+
+    >>> Phase("play")
+    <Phase.PLAY: 'play'>
+    """
+
+    DECIDE = "decide"
+    PLAY = "play"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+
+# The phases read on every turn, as module constants: an enum member read through its class
+# costs a lookup (60 ns, several times a decision). The engine's modules import these.
+DECIDE = Phase.DECIDE
+PLAY = Phase.PLAY
+
+
+class Derived:
+    """A hidden slot for facts derived from a frozen value, worked out once on first use.
+
+    Not a field: what is kept there takes no part in equality, hashing, ``repr``, pickles,
+    ``attrs.asdict`` or :func:`hellsrummy.to_dict`, and a copy starts without it. The facts
+    are a pure function of the value, so two threads that both work them out store the same
+    thing. :mod:`hellsrummy.game.position` reads and fills it.
+
+    >>> meld = TableMeld(cards("7H 7S 2C"), owner=1)
+    >>> hasattr(meld, "_derived")
+    False
+    """
+
+    __slots__ = ("_derived",)
+
+
+class DerivedPosition:
+    """Hidden slots of a game position (a state or a view): its table facts and its position.
+
+    See :class:`Derived`; :mod:`hellsrummy.game.position` reads and fills them.
+
+    >>> state = new_game(3, seed=1)
+    >>> hasattr(state, "_table"), hasattr(state, "_position")
+    (False, False)
+    """
+
+    __slots__ = ("_position", "_table")
+
+
+def _deal_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"stock must be Card objects, not text {shown(value)}; use cards()")
+    try:
+        return tuple(value)
+    except TypeError:
+        raise ValueError(f"stock must be a sequence of Card objects, got {shown(value)}") from None
+
+
+def _sorted_card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sort_cards(value))
+
+
+@attrs.frozen(cache_hash=True)
+class TableMeld(Derived):
+    """A meld on the table: its cards (sorted) and the seat that laid it down.
+
+    >>> meld = TableMeld(cards("7H 7S 2C"), owner=1)
+    >>> meld.cards, meld.owner, str(meld)
+    ((card('2C'), card('7H'), card('7S')), 1, '2C 7H 7S')
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_card_tuple)
+    owner: int
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture (see :func:`hellsrummy.svg.meld_svg`); Jupyter shows it.
+
+        >>> TableMeld(cards("7H 7S 2C"), owner=1)._repr_svg_().startswith("<svg")
+        True
+        """
+        from hellsrummy.svg import meld_svg
+
+        return meld_svg(self, caption=f"Seat {self.owner}'s meld")
+
+
+_new = object.__new__
+_set_meld_cards, _set_meld_owner, _set_meld_hash, _set_meld_derived = (
+    getattr(TableMeld, name).__set__
+    for name in ("cards", "owner", "_attrs_cached_hash", "_derived")
+)
+
+
+def sorted_meld(cards: tuple[Card, ...], owner: int) -> TableMeld:
+    """``TableMeld(cards, owner)`` for cards already in card order, without sorting them again.
+
+    >>> sorted_meld(cards("2C 7H 7S"), 1) == TableMeld(cards("7S 2C 7H"), 1)
+    True
+    """
+    meld: TableMeld = _new(TableMeld)
+    _set_meld_cards(meld, cards)
+    _set_meld_owner(meld, owner)
+    _set_meld_hash(meld, None)
+    _set_meld_derived(meld, None)
+    return meld
+
+
+@attrs.frozen
+class RoundResult:
+    """How a round ended: who went out, each seat's points, who met the minimum, errors.
+
+    ``points[seat]`` is the penalty value of the cards left in the seat's hand plus its
+    discard-error points; ``met`` marks the seats that met the minimum (the online score
+    sheet marks those who did not); ``errors`` counts each seat's discard errors and
+    play-protection warnings. ``winner`` is ``None`` when the round was stopped by
+    ``Rules.max_turns`` or because too few seats remained.
+
+    >>> result = RoundResult(0, 6, winner=2, points=(25, 40, 0), met=(True, False, True),
+    ...                      errors=(0, 1, 0), turns=14)
+    >>> result.points[1], result.met[1]
+    (40, False)
+    """
+
+    round: int
+    difficulty: int
+    winner: int | None
+    points: tuple[int, ...]
+    met: tuple[bool, ...]
+    errors: tuple[int, ...]
+    turns: int
+
+
+def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"hands must be sequences of Card objects, not text {shown(value)}")
+    try:
+        hands = tuple(value)
+    except TypeError:
+        raise ValueError(f"hands must be a sequence of hands, got {shown(value)}") from None
+    result = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)):
+            raise ValueError(f"hands[{seat}] must be Card objects, not text {shown(hand)}")
+        try:
+            result.append(tuple(hand))
+        except TypeError:
+            raise ValueError(
+                f"hands[{seat}] must be a sequence of Cards, got {shown(hand)}"
+            ) from None
+    return tuple(result)
+
+
+@attrs.frozen
+class Deal:
+    """Fixed cards for round 1, the way a chess position is set up.
+
+    Each seat's hand, the turned-up discard and the stock, listed from the top (``stock[0]``
+    is drawn first).
+
+    >>> deal = Deal(hands=[cards("7H 7S"), cards("9C 9D"), cards("KH KS")],
+    ...             discard=card("3C"), stock=cards("4C 5C 6C"))
+    >>> deal.stock[0], len(deal.hands)
+    (card('4C'), 3)
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    discard: Card
+    stock: tuple[Card, ...] = attrs.field(converter=_deal_cards)
+
+    def __attrs_post_init__(self) -> None:
+        for seat, hand in enumerate(self.hands):
+            for position, c in enumerate(hand):
+                if not isinstance(c, Card):
+                    raise ValueError(f"hands[{seat}][{position}] must be a Card, got {shown(c)}")
+        if not isinstance(self.discard, Card):
+            raise ValueError(f"discard must be a Card, got {shown(self.discard)}")
+        for position, c in enumerate(self.stock):
+            if not isinstance(c, Card):
+                raise ValueError(f"stock[{position}] must be a Card, got {shown(c)}")
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal: hands, discard, stock.
+
+        >>> len(Deal(hands=[cards("7H")], discard=card("3C"), stock=cards("4C")).all_cards())
+        3
+        """
+        return [c for hand in self.hands for c in hand] + [self.discard, *self.stock]
+
+
+@attrs.frozen(cache_hash=True)
+class GameState(DerivedPosition):
+    """A whole game at one moment. Build one with :func:`hellsrummy.new_game`.
+
+    Seats are numbered from 0 in the order the players were given. Per-seat tuples
+    (``hands``, ``met``, ``penalties``...) are indexed by seat.
+
+    >>> state = new_game(4, seed="doc")
+    >>> state.names, state.dealer, state.current
+    (('Seat 0', 'Seat 1', 'Seat 2', 'Seat 3'), 0, 1)
+    >>> len(state.stock) + sum(map(len, state.hands)) + 1
+    104
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    seed: Seed
+    """The seed every shuffle is derived from (see :ref:`rules-shuffle`)."""
+    names: tuple[str, ...]
+    """The players' names, by seat."""
+    round: int
+    """The current round, 0-based."""
+    dealer: int
+    """The seat that dealt this round."""
+    current: int
+    """The seat whose turn it is."""
+    phase: Phase
+    """Where the game stands."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, sorted."""
+    melds: tuple[TableMeld, ...]
+    """The melds on the table, numbered in the order they were laid down."""
+    discard: Card | None
+    """The discard; ``None`` between a take or pass and the next discard."""
+    stock: tuple[Card, ...]
+    """The stock, from the top: ``stock[0]`` is the next card drawn."""
+    suits: tuple[Suit, ...]
+    """The suits of this round's pack; a refill deck has the same suits."""
+    decks: int
+    """How many decks of those suits this round's pack was made of."""
+    refills: int
+    """How many fresh decks have been added to this round's stock."""
+    met: tuple[bool, ...]
+    """Whether each seat has met the minimum this round."""
+    penalties: tuple[int, ...]
+    """Each seat's discard-error points this round."""
+    errors: tuple[int, ...]
+    """Each seat's discard errors and play-protection warnings this round."""
+    results: tuple[RoundResult, ...]
+    """The finished rounds."""
+    scores: tuple[int, ...]
+    """Each seat's total points over the finished rounds."""
+    protection: tuple[bool, ...]
+    """Each seat's play-protection switch."""
+    left: tuple[bool, ...]
+    """Whether each seat has left the game."""
+    turns: int
+    """Turns completed this round."""
+    taken: Card | None
+    """The card the current seat took this turn, if any."""
+    log: EventLog = attrs.field(eq=False, repr=False, factory=EventLog)
+    """The public events so far (not part of equality)."""
+    discarder: int | None = None
+    """The seat that discarded the discard (``None`` when it was turned up from the stock, or
+    when there is no discard); under ``DiscardPolicy.CLASSIC`` the others may call it."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats.
+
+        >>> new_game(5, seed=1).players
+        5
+        """
+        return len(self.names)
+
+    @property
+    def difficulty(self) -> int:
+        """The current round's difficulty.
+
+        >>> new_game(3, seed=1).difficulty
+        6
+        """
+        return self.rules.schedule[self.round]
+
+    @property
+    def contract(self) -> Contract:
+        """The current round's contract.
+
+        >>> str(new_game(3, seed=1).contract)
+        'Two Sets of 3'
+        """
+        return contract_for(self.rules.schedule[self.round])
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The public events of the game so far, oldest first.
+
+        >>> new_game(3, seed=1).events[0].round
+        0
+        """
+        return tuple(self.log)
+
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still in the game, in seat order.
+
+        >>> new_game(3, seed=1).active_seats()
+        (0, 1, 2)
+        """
+        return tuple(seat for seat in range(len(self.names)) if not self.left[seat])
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total among those still in the game (ties share).
+
+        Meaningful once the game is over; before that it names the current leaders.
+
+        >>> new_game(3, seed=1).winners()
+        (0, 1, 2)
+        """
+        seats = self.active_seats()
+        if not seats:
+            return ()
+        best = min(self.scores[seat] for seat in seats)
+        return tuple(seat for seat in seats if self.scores[seat] == best)
+
+    def hand_value(self, seat: int) -> int:
+        """The points the seat would score if the round ended now (its cards plus penalties).
+
+        >>> state = new_game(3, seed=1)
+        >>> state.hand_value(0) == state.rules.score_table.hand_value(state.hands[0])
+        True
+        """
+        return self.rules.score_table.hand_value(self.hands[seat]) + self.penalties[seat]
+
+    def _repr_svg_(self) -> str:
+        """The whole table as an SVG picture, every hand face up (for analysis, not players).
+
+        Jupyter shows a state this way; see :func:`hellsrummy.svg.state_svg` for the options.
+
+        >>> new_game(3, seed=1)._repr_svg_().startswith("<svg")
+        True
+        """
+        from hellsrummy.svg import state_svg
+
+        return state_svg(self)
+
+    def describe(self, seats: Sequence[int] | None = None) -> str:
+        """A multi-line text picture of the state, for debugging (shows every hand).
+
+        >>> print(new_game(3, seed=1).describe().splitlines()[0])
+        round 1/5, difficulty 6 (Two Sets of 3), phase decide, seat 1 to act
+        """
+        lines = [
+            f"round {self.round + 1}/{len(self.rules.schedule)}, difficulty {self.difficulty}"
+            f" ({self.contract}), phase {self.phase.value}, seat {self.current} to act"
+        ]
+        for seat in seats if seats is not None else range(self.players):
+            flags = " met" * self.met[seat] + " left" * self.left[seat]
+            lines.append(
+                f"  seat {seat} {self.names[seat]}{flags}: {format_cards(self.hands[seat])}"
+            )
+        for number, meld in enumerate(self.melds):
+            lines.append(f"  meld {number} (seat {meld.owner}): {meld}")
+        thrower = "" if self.discarder is None else f" (from seat {self.discarder})"
+        lines.append(f"  discard {self.discard}{thrower}, stock {len(self.stock)} cards")
+        return "\n".join(lines)
+
+
+def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """The slots of a frozen attrs position class, in order, and each slot's setter.
+
+    Its fields, then the hash attrs caches and the hidden :class:`DerivedPosition` slots: what
+    :func:`successor` (and :func:`hellsrummy.view`) set to build an instance slot by slot,
+    through each slot's descriptor, instead of calling the attrs constructor.
+
+    >>> names, setters = assembled(GameState)
+    >>> names[0], names[-3:], len(setters) == len(names)
+    ('rules', ('_attrs_cached_hash', '_position', '_table'), True)
+    """
+    names = (
+        *(field.name for field in attrs.fields(cls)),
+        "_attrs_cached_hash",
+        *DerivedPosition.__slots__,
+    )
+    return names, tuple(getattr(cls, name).__set__ for name in names)
+
+
+# ``successor`` builds the state after a turn as the attrs constructor would, slot by slot,
+# but through each slot's descriptor: a third faster than ``GameState(...)`` (whose
+# ``__init__`` looks every name up through ``object.__setattr__``), and every turn builds one.
+# The hidden slots are set too, so that asking for them finds ``None`` instead of raising
+# inside ``getattr``. ``tests/test_position.py`` holds the states it builds to the constructor's.
+_SLOTS, _SETTERS = assembled(GameState)
+(
+    _set_rules,
+    _set_seed,
+    _set_names,
+    _set_round,
+    _set_dealer,
+    _set_current,
+    _set_phase,
+    _set_hands,
+    _set_melds,
+    _set_discard,
+    _set_stock,
+    _set_suits,
+    _set_decks,
+    _set_refills,
+    _set_met,
+    _set_penalties,
+    _set_errors,
+    _set_results,
+    _set_scores,
+    _set_protection,
+    _set_left,
+    _set_turns,
+    _set_taken,
+    _set_log,
+    _set_discarder,
+    _set_attrs_cached_hash,
+    _set_position,
+    _set_table,
+) = _SETTERS
+
+
+def successor(
+    state: GameState,
+    current: int,
+    phase: Phase,
+    hands: tuple[tuple[Card, ...], ...],
+    melds: tuple[TableMeld, ...],
+    discard: Card | None,
+    stock: tuple[Card, ...],
+    refills: int,
+    met: tuple[bool, ...],
+    turns: int,
+    taken: Card | None,
+    log: EventLog,
+    discarder: int | None = None,
+) -> GameState:
+    """The next state of a turn: one state built, the table's facts handed on.
+
+    The fields a turn does not change (rules, seed, names, round, scores...) are copied.
+    ``discarder`` is the seat that discarded ``discard`` (``None`` when there is no discard
+    or it was turned up from the stock). While the melds stay the same, the next state keeps
+    the table's facts (see :func:`hellsrummy.game.position.table`).
+
+    >>> import attrs
+    >>> from hellsrummy.play.turns import successor
+    >>> state = new_game(3, seed=1)
+    >>> after = successor(state, 2, state.phase, state.hands, state.melds, state.discard,
+    ...                   state.stock, 0, state.met, 0, None, state.log)
+    >>> after.current, after == state, after == attrs.evolve(state, current=2, refills=0)
+    (2, False, True)
+    """
+    after: GameState = _new(GameState)
+    _set_rules(after, state.rules)
+    _set_seed(after, state.seed)
+    _set_names(after, state.names)
+    _set_round(after, state.round)
+    _set_dealer(after, state.dealer)
+    _set_current(after, current)
+    _set_phase(after, phase)
+    _set_hands(after, hands)
+    _set_melds(after, melds)
+    _set_discard(after, discard)
+    _set_stock(after, stock)
+    _set_suits(after, state.suits)
+    _set_decks(after, state.decks)
+    _set_refills(after, refills)
+    _set_met(after, met)
+    _set_penalties(after, state.penalties)
+    _set_errors(after, state.errors)
+    _set_results(after, state.results)
+    _set_scores(after, state.scores)
+    _set_protection(after, state.protection)
+    _set_left(after, state.left)
+    _set_turns(after, turns)
+    _set_taken(after, taken)
+    _set_log(after, log)
+    _set_discarder(after, discarder)
+    _set_attrs_cached_hash(after, None)
+    _set_position(after, None)
+    _set_table(after, getattr(state, "_table", None) if melds is state.melds else None)
+    return after

@@ -1,0 +1,423 @@
+"""The legal-move enumerator: every atomic game move open to the seat to act.
+
+:func:`legal_actions` returns a lazy, set-like :class:`LegalActions`: moves are generated
+only as far as they are looked at (``next(iter(...))`` is cheap; ``len`` generates them
+all); ``in`` asks :func:`hellsrummy.is_legal` directly. The order is deterministic: take and
+pass (then, under the classic discard policy, the seat's Rummy calls, in the order of
+:func:`hellsrummy.rummy_calls`); or meeting the minimum, new melds, extensions (by meld
+number, then card), swaps (the same), then discards (by card).
+
+Under ``DiscardPolicy.CLASSIC`` a seat that is not to act may still have moves: the view of
+such a seat lists its calls on a bad discard while it may call (``legal_actions(view(state,
+k))``); the view of any other seat not to act lists nothing.
+
+It lists *atomic* moves — contract fulfilments of exact size, new melds of three cards,
+one-card extensions, single swaps, the distinct legal discards — and it is **complete**: every
+position reachable by legal game moves is reachable through the moves it lists, because
+
+* a meld bigger than required contains one of exactly the required size (a set: any of its
+  cards; a run: any stretch of consecutive places), and the rest can be added one card at a
+  time, each step a valid meld (``tests/test_engine_properties.py`` checks both facts);
+* likewise any new meld is three of its cards plus one-card extensions, and an extension by
+  several cards is a chain of one-card extensions;
+* each distinct choice of deuces is listed, since it leaves different deuces in the hand.
+
+One thing is listed only once: the order of the melds that meet the minimum together. They
+come in the contract's order (melds meeting identical requirements lowest first);
+:func:`hellsrummy.apply` accepts them in any order and numbers them in the order given, so
+positions that differ only in that numbering are reached by reordering a listed action. (Listing
+every order would multiply the moves by up to 5040 for a contract of seven sets.)
+
+Moves are listed section by section (meeting the minimum or new melds, extensions, swaps,
+discards), each worked out from the position's derived facts (:mod:`hellsrummy.game.position`);
+once a position's list is complete it is kept with the position, so asking again costs
+nothing.
+
+It never lists an action that :func:`hellsrummy.apply` rejects or penalises; ``in`` also
+accepts the compound forms (bigger melds, several cards at once, other meld orders) that
+``apply`` accepts. The table actions :class:`hellsrummy.SetPlayProtection` and
+:class:`hellsrummy.Leave` are not game moves and are not listed.
+
+>>> state = new_game(3, seed=2026)
+>>> list(legal_actions(state))
+[Take(), Pass()]
+>>> moves = legal_actions(apply(state, Take()))
+>>> all(isinstance(action, Discard) for action in moves), len(moves) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+
+from hellsrummy.game.actions import (
+    Action,
+    CallRummy,
+    Discard,
+    Extend,
+    Meld,
+    Pass,
+    SwapWildcard,
+    Take,
+)
+from hellsrummy.play.calls import rummy_calls
+from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, leading_wilds, pack
+from hellsrummy.play.discarding import discards
+from hellsrummy.play.engine import is_legal
+from hellsrummy.contracts.enumeration import (
+    Choice,
+    meld_choices,
+    skeletons_of,
+    fulfillments,
+)
+from hellsrummy.errors import shown
+from hellsrummy.moves.meldmoves import DeferredMelds, deuce_kinds, requirement_groups, _with_deuces
+from hellsrummy.contracts.needs import lacks_melds_of_3
+from hellsrummy.game.position import Position, position
+from hellsrummy.game.rules import CLASSIC
+from hellsrummy.contracts.solver import Pool
+from hellsrummy.game.state import DECIDE, PLAY, GameState
+from hellsrummy.views.view import PlayerView, state_from_view
+
+__all__ = ["LegalActions", "legal_actions"]
+
+_Section = Callable[[Position], "list[Action] | Iterator[Action]"]
+
+
+class LegalActions:
+    """The legal game moves of a state: lazy, set-like, in a fixed order.
+
+    >>> moves = legal_actions(new_game(3, seed=2026))
+    >>> len(moves), Take() in moves, moves[1]
+    (2, True, Pass())
+    """
+
+    __slots__ = ("_found", "_here", "_next", "_pending", "_sections", "_source")
+
+    def __init__(self, state: GameState | PlayerView) -> None:
+        self._source: GameState | PlayerView = state
+        self._pending: Iterator[Action] | None = None
+        self._next = 0
+        self._sections: tuple[_Section, ...] = ()
+        self._found: list[Action]
+        acting = state.__class__ is GameState or state.seat == state.current  # type: ignore[union-attr]
+        if state.phase is DECIDE and acting:
+            # Take and pass, whatever the position; calls under the classic policy.
+            self._found = list(_TAKE_OR_PASS)
+            if state.discarder is not None and state.rules.discard_policy is CLASSIC:
+                self._found += rummy_calls(state, state.current)
+            return
+        if not acting:  # the view of another seat: its calls, if it may call
+            self._found = list(rummy_calls(state, state.seat))  # type: ignore[union-attr]
+            return
+        here = position(state)
+        self._here = here
+        if here.moves is not None:  # listed before: nothing left to work out
+            self._found = here.moves
+            return
+        self._found = []
+        if here.phase is PLAY:
+            self._sections = _MET if here.met else _NOT_MET
+        elif here.phase is DECIDE:
+            self._sections = _DECIDING
+        else:
+            here.moves = self._found
+
+    def _advance(self) -> bool:
+        """List the next section (or what is left of a lazy one); ``False`` when all are."""
+        if self._pending is not None:
+            self._found.extend(self._pending)
+            self._pending = None
+            return True
+        sections = self._sections
+        if self._next >= len(sections):
+            if sections:
+                self._sections = ()
+                self._here.moves = self._found  # complete: kept with the position
+            return False
+        listed: list[Action] | Iterator[Action] = sections[self._next](self._here)
+        self._next += 1
+        if isinstance(listed, list):
+            self._found.extend(listed)
+        else:
+            self._pending = listed
+        return True
+
+    def _all(self) -> list[Action]:
+        parts = self._counted(False)
+        if parts is not None:  # counted before: make the moves, part by part
+            self._found += _made(parts)  # (nothing was listed before)
+            self._sections = ()
+            self._here.moves = self._found
+            return self._found
+        while self._advance():
+            pass
+        return self._found
+
+    def _counted(self, count: bool = True) -> list[list[Action] | DeferredMelds] | None:
+        """The listing as parts, kept with the position, or ``None``.
+
+        The parts are lists of moves and meld moves counted but not yet made. ``None`` once
+        moves were listed another way (iterated), or (``count`` false) if not counted before.
+        """
+        if not self._sections or self._next or self._pending is not None:
+            return None
+        here = self._here
+        if here.parts is None and count:
+            if self._sections is _NOT_MET:
+                here.parts = _counted_meetings(here)
+            elif self._sections is _MET:
+                here.parts = _counted_plays(here)
+        return here.parts
+
+    def __iter__(self) -> Iterator[Action]:
+        found = self._found
+        at = 0
+        while True:
+            if at < len(found):
+                yield found[at]
+                at += 1
+            elif self._pending is not None:
+                action = next(self._pending, None)
+                if action is None:
+                    self._pending = None
+                else:
+                    found.append(action)
+            elif not self._advance():
+                return
+
+    def __len__(self) -> int:
+        if not self._sections:  # complete: a take-or-pass decision, or listed before
+            return len(self._found)
+        parts = self._counted()
+        if parts is None:
+            return len(self._all())
+        return sum(map(len, parts))
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __getitem__(self, index: int) -> Action:
+        if not self._sections:  # complete: a take-or-pass decision, or listed before
+            return self._found[index]
+        parts = self._counted() if index.__class__ is int else None
+        if parts is None:
+            return self._all()[index]
+        if index < 0:
+            index += sum(map(len, parts))
+        if index >= 0:
+            for part in parts:
+                size = len(part)
+                if index < size:
+                    if isinstance(part, list):
+                        return part[index]
+                    move = part.at(index)
+                    self._here.hand_out(move)  # so that apply accepts it as listed
+                    return move
+                index -= size
+        raise IndexError("legal move index out of range")
+
+    def __contains__(self, action: object) -> bool:
+        state = self._source
+        if isinstance(state, PlayerView):
+            if isinstance(action, CallRummy):
+                if action.seat != state.seat:
+                    return False  # a view answers for its own seat only
+            elif position(state).phase is None:
+                return False
+            state = _as_state(state)
+        try:
+            return is_legal(state, action)  # type: ignore[arg-type]
+        except ValueError:
+            return False
+
+    def __repr__(self) -> str:
+        first = ", ".join(str(action) for action in itertools.islice(self, 8))
+        more = ", ..." if len(self) > 8 else ""
+        return f"<LegalActions of {len(self)}: {first}{more}>"
+
+
+def legal_actions(state: GameState | PlayerView) -> LegalActions:
+    """The legal game moves of the seat to act, lazily (see the module documentation).
+
+    ``state`` may be the game state, or the :class:`hellsrummy.PlayerView` of the seat to
+    act: a frontend can ask its own view what it may do. The view of a seat that is not to
+    act lists its Rummy calls while it may call (``DiscardPolicy.CLASSIC`` only), and
+    nothing otherwise.
+
+    >>> state = new_game(3, seed=2026)
+    >>> [str(a) for a in legal_actions(state)], len(legal_actions(view(state, 1)))
+    (['take', 'pass'], 2)
+    >>> len(legal_actions(view(state, 2)))
+    0
+    """
+    if not isinstance(state, (GameState, PlayerView)):
+        raise ValueError(f"state must be a GameState or a PlayerView, got {shown(state)}")
+    return LegalActions(state)
+
+
+def _as_state(seen: PlayerView) -> GameState:
+    """A state that agrees with the view wherever the seat's moves depend on it.
+
+    Other hands are left empty and the stock too: the moves of the seat to act depend only
+    on its own hand and on public facts. Only membership tests (``in``) see this state.
+    """
+    hands = tuple(seen.hand if seat == seen.seat else () for seat in range(seen.players))
+    return state_from_view(seen, seed=b"view", hands=hands, stock=())
+
+
+_TAKE = Take()
+_PASS = Pass()
+_TAKE_OR_PASS: list[Action] = [_TAKE, _PASS]
+DISCARDS = {c: Discard(c) for c in pack(SUITS)}
+_DISCARD_OF: Callable[[Card], Action] = DISCARDS.__getitem__
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _new_extend(number: int, added: Card) -> Extend:
+    action: Extend = _new(Extend)
+    _set(action, "meld", number)
+    _set(action, "cards", (added,))
+    return action
+
+
+def _new_swap(number: int, natural: Card) -> SwapWildcard:
+    action: SwapWildcard = _new(SwapWildcard)
+    _set(action, "meld", number)
+    _set(action, "card", natural)
+    return action
+
+
+# Actions are values: the extensions and swaps of the first melds are made once and shared.
+_SHARED = 24
+_EXTENDS = tuple(tuple(_new_extend(n, c) for c in BY_INDEX) for n in range(_SHARED))
+_SWAPS = tuple(tuple(_new_swap(n, c) for c in BY_INDEX) for n in range(_SHARED))
+
+
+def _decide(here: Position) -> list[Action]:
+    return list(_TAKE_OR_PASS)
+
+
+def _meetings(here: Position) -> Iterator[Action]:
+    contract = here.contract
+    kinds = deuce_kinds(here.hand)
+    groups = requirement_groups(contract.requirements)
+    for fulfilment in fulfillments(here.hand, contract):
+        yield from _with_deuces(fulfilment, kinds, groups)
+
+
+def listed_extensions(here: Position) -> list[Extend]:
+    held = here.held_rummies
+    if not held:
+        return []
+    rummies = here.rummies
+    shared = _EXTENDS
+    return [
+        shared[number][c.index] if number < _SHARED else _new_extend(number, c)
+        for number, accepted in enumerate(here.table.extends)
+        if not accepted.isdisjoint(rummies)  # most melds take none of the hand's cards
+        for c in held
+        if c in accepted
+    ]
+
+
+def listed_swaps(here: Position) -> list[SwapWildcard]:
+    held = here.held_rummies
+    if not held:
+        return []
+    rummies = here.rummies
+    shared = _SWAPS
+    return [
+        shared[number][c.index] if number < _SHARED else _new_swap(number, c)
+        for number, accepted in enumerate(here.table.buys)
+        if accepted and not accepted.isdisjoint(rummies)
+        for c in held
+        if c in accepted
+    ]
+
+
+def _discards(here: Position) -> list[Action]:
+    return list(map(_DISCARD_OF, discards(here)))
+
+
+def first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
+    """The first move listed that lays ``melds``, as found (the hand's lowest deuces first).
+
+    ``melds`` is a fulfilment of the contract (:func:`hellsrummy.fulfillments`) if the seat has
+    not met it, else one meld of :func:`hellsrummy.possible_melds`. Every other choice of
+    deuces for these melds is listed right after it. The move is kept with the position, so
+    that :func:`hellsrummy.apply` accepts it as listed.
+
+    >>> state = apply(new_game(3, seed=2026), Take())
+    >>> here = position(state)
+    >>> first = next(fulfillments(here.hand, here.contract), None)
+    >>> first is None or first_listed(here, first) in legal_actions(state)
+    True
+    """
+    groups = (1,) if here.met else requirement_groups(here.contract.requirements)
+    move = _with_deuces(melds, deuce_kinds(here.hand), groups)[0]
+    here.hand_out(move)
+    return move
+
+
+def _plays_and_discards(here: Position) -> list[Action]:
+    """Every move of a seat that has met the minimum, at once (each part is quick)."""
+    return _made(_counted_plays(here))
+
+
+def _made(parts: list[list[Action] | DeferredMelds]) -> list[Action]:
+    """The moves of a counted listing's parts, all made, in order."""
+    found: list[Action] = []
+    for part in parts:
+        found += part if isinstance(part, list) else part.all()
+    return found
+
+
+def _counted_meetings(here: Position) -> list[list[Action] | DeferredMelds]:
+    """The moves of a seat that has not met the minimum, the fulfilments counted, not made."""
+    hand = here.hand
+    contract = here.contract
+    units = list(skeletons_of(hand, contract))
+    if not units:  # most hands: nothing to count
+        return [_discards(here)]
+    kinds = deuce_kinds(hand)
+    groups = requirement_groups(contract.requirements) if len(kinds) > 1 else (1,)
+    return [DeferredMelds(units, hand[: leading_wilds(hand)], kinds, groups), _discards(here)]
+
+
+def hand_threes(here: Position) -> list[Choice]:
+    """The hand's melds of 3, as the enumeration's choices, kept with the position.
+
+    Handed on by a play that only takes cards from the hand (see :mod:`hellsrummy.play.plays`).
+
+    >>> here = position(apply(new_game(3, seed=2026), Take()))
+    >>> hand_threes(here) is hand_threes(here)
+    True
+    """
+    threes = here.threes
+    if threes is None:  # about half the hands make none: no pool to build, nothing to list
+        hand = here.hand
+        threes = [] if lacks_melds_of_3(hand) else meld_choices(Pool(held=hand), 3)
+        here.threes = threes
+    return threes
+
+
+def _counted_plays(here: Position) -> list[list[Action] | DeferredMelds]:
+    """The moves of a seat that has met the minimum, the new melds counted, not made."""
+    hand = here.hand
+    units: list[tuple[Choice, ...]] = [(choice,) for choice in hand_threes(here)]
+    found: list[Action] = []
+    found += listed_extensions(here)
+    found += listed_swaps(here)
+    found += map(_DISCARD_OF, discards(here))
+    if not units:
+        return [found]
+    return [DeferredMelds(units, hand[: leading_wilds(hand)], deuce_kinds(hand)), found]
+
+
+# The sections of each kind of position, in the documented order.
+_DECIDING: tuple[_Section, ...] = (_decide,)
+_NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
+_MET: tuple[_Section, ...] = (_plays_and_discards,)

@@ -1,0 +1,193 @@
+"""The discard rules: rummies, which discards are refused and why, and play protection.
+
+* A wildcard may not be discarded, nor a *rummy* (a card that plays on a table meld right now,
+  by extension or by buying a wildcard) — unless every card of the hand is one of them.
+* Under ``Rules(discard_taken_card=False)`` the card taken this turn may not be discarded
+  while another card of the hand may go.
+* Under ``DiscardPolicy.CLASSIC`` every card may go (no wildcard or rummy refusals, no play
+  protection): a bad discard is answered by a call instead (:mod:`hellsrummy.play.calls`).
+* **Play protection**: a seat that has switched it on (never in expert mode) is warned instead
+  of discarding while a play remains — meeting the minimum, or once it is met, a new meld, an
+  extension or a swap.
+
+What happens to a refused discard (penalised or raised) is the discard policy's business
+(:class:`hellsrummy.DiscardPolicy`, applied by :func:`hellsrummy.apply`). The verdicts are
+worked out once per position (see :mod:`hellsrummy.game.position`).
+
+>>> state = apply(new_game(3, seed=2026), Take())
+>>> all(is_legal(state, Discard(c)) for c in legal_discards(state))
+True
+>>> rummies(state), play_remains(state)
+(frozenset(), False)
+"""
+
+from __future__ import annotations
+
+from itertools import filterfalse
+
+from hellsrummy.contracts.contract import Contract
+from hellsrummy.cards.deck import Card, leading_wilds
+from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.game.position import Position, position
+from hellsrummy.game.rules import CLASSIC
+from hellsrummy.contracts.solver import can_meet
+from hellsrummy.game.state import PLAY, GameState
+
+__all__ = ["legal_discards", "play_remains", "refusal", "rummies"]
+
+
+_ONE_SET = Contract.of(sets=[3])
+_ONE_RUN = Contract.of(runs=[3])
+
+
+def _play_remains(
+    hand: tuple[Card, ...], met: bool, contract: Contract, rummies: frozenset[Card]
+) -> bool:
+    if not met:
+        return can_meet(hand, contract)
+    return bool(rummies) or can_meet(hand, _ONE_SET) or can_meet(hand, _ONE_RUN)
+
+
+def play_remains(state: GameState, seat: int | None = None) -> bool:
+    """Whether ``seat`` (by default the current seat) could make a play right now.
+
+    A play is meeting the minimum (for a seat that has not met it), or, once it is met, a new
+    meld, an extension or a swap. This is what play protection warns about.
+
+    >>> play_remains(new_game(3, seed=1))
+    False
+    """
+    if seat is None:
+        seat = state.current
+    return _play_remains(state.hands[seat], state.met[seat], state.contract, rummies(state, seat))
+
+
+def rummies(state: GameState, seat: int | None = None) -> frozenset[Card]:
+    """The distinct cards of the seat's hand (by default the current seat's) that are rummies.
+
+    A rummy is a card that could be played on a meld on the table right now, by extension or
+    by a swap, whether or not the seat has met the minimum.
+
+    >>> rummies(new_game(3, seed=1))  # no melds on the table yet
+    frozenset()
+    """
+    here = position(state)
+    if seat is None or seat == state.current:
+        return here.rummies
+    return here.table.playable.intersection(state.hands[seat])
+
+
+def _protected(here: Position) -> bool:
+    """Whether play protection refuses every discard now (a play remains)."""
+    if here.protected is None:
+        here.protected = (
+            here.protection
+            and not here.rules.expert
+            and _play_remains(here.hand, here.met, here.contract, here.rummies)
+        )
+    return here.protected
+
+
+def _unrestricted(here: Position) -> bool:
+    """Whether every card of the hand is a wildcard or a rummy (then any of them may go)."""
+    rummy = here.rummies
+    return all(c.is_wild or c in rummy for c in here.distinct)
+
+
+def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
+    """The discard rules, in the order they are checked: why ``chosen`` may not go, or None."""
+    classic = here.rules.discard_policy is CLASSIC
+    if (
+        chosen is here.taken
+        and not here.rules.discard_taken_card
+        and _another_may_go(here, chosen, unrestricted or classic)
+    ):
+        return Reason.TAKEN_CARD_DISCARD
+    if classic:  # every card may go; a bad discard can be called instead
+        return None
+    if not unrestricted:
+        if chosen.is_wild:
+            return Reason.WILDCARD_DISCARD
+        if chosen in here.rummies:
+            return Reason.RUMMY_DISCARD
+    if _protected(here):
+        return Reason.PLAY_REMAINS
+    return None
+
+
+def _another_may_go(here: Position, taken: Card, unrestricted: bool) -> bool:
+    """Whether a card other than the one taken may be discarded (wildcards and rummies aside).
+
+    Under ``Rules(discard_taken_card=False)`` the taken card may go when nothing else may, so
+    that the turn can always end.
+    """
+    rummy = here.rummies
+    return any(
+        c is not taken and (unrestricted or not (c.is_wild or c in rummy)) for c in here.distinct
+    )
+
+
+def refusal(here: Position, chosen: Card) -> IllegalActionError | None:
+    """Why discarding ``chosen`` (a card of the hand) is refused in a position, or ``None``.
+
+    >>> here = position(apply(new_game(3, seed=2026), Take()))
+    >>> refusal(here, card("2C")).reason, refusal(here, here.hand[-1]) is None
+    (<Reason.WILDCARD_DISCARD: 'wildcard_discard'>, True)
+    """
+    reason = _verdict(here, chosen, _unrestricted(here))
+    if reason is None:
+        return None
+    if reason is Reason.TAKEN_CARD_DISCARD:
+        message = f"{chosen} was taken this turn and may not be discarded"
+    elif reason is Reason.WILDCARD_DISCARD:
+        message = f"{chosen} is a wildcard and may not be discarded"
+    elif reason is Reason.RUMMY_DISCARD:
+        message = f"{chosen} is a rummy (it plays on a meld on the table) and may not be discarded"
+    else:
+        message = f"play protection: seat {here.seat} still has a play to make"
+    return IllegalActionError(reason, message)
+
+
+def discards(here: Position) -> tuple[Card, ...]:
+    """The distinct cards the seat to act may discard without error, in card order.
+
+    Empty outside the play phase. Kept with the position.
+
+    >>> here = position(apply(new_game(3, seed=2026), Take()))
+    >>> [str(c) for c in here.distinct if c not in discards(here)]  # a wildcard may not go
+    ['2C']
+    """
+    found = here.discards
+    if found is None:
+        found = _allowed(here) if here.phase is PLAY else ()
+        here.discards = found
+    return found
+
+
+def _allowed(here: Position) -> tuple[Card, ...]:
+    """The distinct cards that pass :func:`_verdict`, in card order."""
+    rules = here.rules
+    if rules.discard_policy is CLASSIC or not rules.discard_taken_card:
+        unrestricted = _unrestricted(here)
+        return tuple(c for c in here.distinct if _verdict(here, c, unrestricted) is None)
+    # The usual rules at once: no wildcard, no rummy (unless nothing else is left), and
+    # nothing at all while play protection warns.
+    if _protected(here):
+        return ()
+    hand = here.hand
+    naturals = hand[leading_wilds(hand) :]
+    rummy = here.rummies
+    kept = tuple(dict.fromkeys(filterfalse(rummy.__contains__, naturals) if rummy else naturals))
+    return kept or here.distinct
+
+
+def legal_discards(state: GameState) -> list[Card]:
+    """The distinct cards the current seat may discard without error, in card order.
+
+    Empty outside the play phase.
+
+    >>> state = apply(new_game(3, seed=2026), Take())
+    >>> all(is_legal(state, Discard(c)) for c in legal_discards(state))
+    True
+    """
+    return list(discards(position(state)))

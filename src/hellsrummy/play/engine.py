@@ -1,0 +1,158 @@
+"""The engine's entry points: check an action, apply it; and the names of the rules' modules.
+
+:func:`apply` runs an action's checker and then its transition (both in
+:mod:`hellsrummy.play.turns`) and never half-applies anything: it returns a new state or raises,
+and its input is never changed. The rules themselves live one per module:
+:mod:`hellsrummy.play.dealing` (a new game, each round's deal, refills), :mod:`hellsrummy.play.turns`
+(take or pass, discard, leaving), :mod:`hellsrummy.play.plays` (meeting the
+minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the discard rules and play
+protection), :mod:`hellsrummy.play.calls` (calling Rummy under the classic policy) and
+:mod:`hellsrummy.play.scoring` (the end of a round). Their public functions are
+importable from here too, as they always were.
+
+>>> state = new_game(3, seed=2026)
+>>> state = apply(state, Take())
+>>> state.phase
+<Phase.PLAY: 'play'>
+>>> check(state, Take())
+<Reason.WRONG_PHASE: 'wrong_phase'>
+>>> apply(state, Discard(card("AH")))
+Traceback (most recent call last):
+...
+hellsrummy.errors.IllegalActionError: AH is not in seat 1's hand
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hellsrummy.game.actions import (
+    Action,
+    CallRummy,
+    Discard,
+    Extend,
+    Leave,
+    Meld,
+    Pass,
+    SetPlayProtection,
+    SwapWildcard,
+    Take,
+)
+from hellsrummy.play.calls import call_rummy, verify_call
+from hellsrummy.play.dealing import new_game, next_round
+from hellsrummy.play.discarding import legal_discards, play_remains, rummies
+from hellsrummy.errors import IllegalActionError, Reason, shown
+from hellsrummy.play.plays import extend, meld, swap, verify_extend, verify_meld, verify_swap
+from hellsrummy.game.rules import DiscardPolicy
+from hellsrummy.play.scoring import penalize
+from hellsrummy.game.state import GameState
+from hellsrummy.play.turns import (
+    discard,
+    leave,
+    pass_,
+    set_protection,
+    take,
+    verify_discard,
+    verify_leave,
+    verify_pass,
+    verify_protection,
+    verify_take,
+)
+
+__all__ = [
+    "RULES",
+    "apply",
+    "check",
+    "is_legal",
+    "legal_discards",
+    "new_game",
+    "next_round",
+    "play_remains",
+    "rummies",
+]
+
+
+#: Each action class with its checker and its transition.
+RULES: dict[
+    type,
+    tuple[
+        Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
+    ],
+] = {
+    Take: (verify_take, take),
+    Pass: (verify_pass, pass_),
+    Meld: (verify_meld, meld),
+    Extend: (verify_extend, extend),
+    SwapWildcard: (verify_swap, swap),
+    Discard: (verify_discard, discard),
+    SetPlayProtection: (verify_protection, set_protection),
+    Leave: (verify_leave, leave),
+    CallRummy: (verify_call, call_rummy),
+}
+
+
+def _rule(
+    state: GameState, action: Action
+) -> tuple[
+    Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
+]:
+    """The checker and the transition of ``action``; bad arguments raise ``ValueError``."""
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState, got {shown(state)}")
+    try:
+        return RULES[action.__class__]
+    except KeyError:
+        raise ValueError(f"not an action: {shown(action)}") from None
+
+
+def _verify(state: GameState, action: Action) -> IllegalActionError | None:
+    return _rule(state, action)[0](state, action)
+
+
+def check(state: GameState, action: Action) -> Reason | None:
+    """Why ``action`` is refused in ``state``, or ``None`` if it is legal.
+
+    A discard that the rules refuse (a wildcard, a rummy, a play-protection warning) has a
+    reason here even when :func:`apply` accepts it under ``DiscardPolicy.PENALIZE`` and
+    penalises it.
+
+    >>> state = new_game(3, seed=2026)
+    >>> check(state, Pass()) is None, check(state, Discard(state.hands[1][0]))
+    (True, <Reason.WRONG_PHASE: 'wrong_phase'>)
+    """
+    error = _verify(state, action)
+    return None if error is None else error.reason
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is legal in ``state`` (``check`` finds no reason to refuse it).
+
+    >>> is_legal(new_game(3, seed=2026), Take())
+    True
+    """
+    return _verify(state, action) is None
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    Raises :class:`hellsrummy.IllegalActionError` (a ``ValueError``) with a reason when the
+    action is not allowed. Under ``DiscardPolicy.PENALIZE`` a refused discard of a wildcard or
+    a rummy, or a play-protection warning, is not raised: the returned state records the error
+    (points, a public event) and the turn stays open.
+
+    >>> state = new_game(3, seed=2026)
+    >>> after = apply(state, Pass())
+    >>> len(after.hands[1]) - len(state.hands[1]), len(after.hands[2]) - len(state.hands[2])
+    (1, 2)
+    >>> state.phase, after.phase
+    (<Phase.DECIDE: 'decide'>, <Phase.PLAY: 'play'>)
+    """
+    verify, transition = _rule(state, action)
+    error = verify(state, action)
+    if error is not None:
+        if error.reason.penalizable and state.rules.discard_policy is DiscardPolicy.PENALIZE:
+            return penalize(state, error)
+        raise error
+    return transition(state, action)

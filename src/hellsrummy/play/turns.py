@@ -1,0 +1,402 @@
+"""A turn's frame: take or pass, discard, and the table actions (play protection, leaving).
+
+Each action has a pair here: ``verify_*`` says why the action is refused in a state (an
+:class:`hellsrummy.IllegalActionError` with its reason) or returns ``None``, and the transition
+of the same name builds the next state with one constructor call (:func:`successor`). Checkers
+ask the position's derived facts (:mod:`hellsrummy.game.position`) instead of working them out
+again. The plays between (meeting the minimum, melds, extensions, swaps) are in
+:mod:`hellsrummy.play.plays`, the discard rules in :mod:`hellsrummy.play.discarding`, the end of a round
+in :mod:`hellsrummy.play.scoring`; :func:`hellsrummy.apply` runs the pairs.
+
+>>> state = new_game(3, seed=2026)
+>>> verify_take(state, Take()) is None, verify_discard(state, Discard(card("AH"))).reason
+(True, <Reason.WRONG_PHASE: 'wrong_phase'>)
+>>> take(state, Take()).phase
+<Phase.PLAY: 'play'>
+"""
+
+from __future__ import annotations
+
+import operator
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from hellsrummy.game.actions import (
+    Discard,
+    Leave,
+    Pass,
+    SetPlayProtection,
+    Take,
+)
+from hellsrummy.play.dealing import draw, next_seat
+from hellsrummy.cards.deck import Card
+from hellsrummy.play.discarding import discards, refusal
+from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.game.eventlog import discarded_record, passed_record, took_record
+from hellsrummy.game.events import DiscardTurnedUp, PlayProtectionChanged, SeatLeft
+from hellsrummy.game.position import position
+from hellsrummy.game.rules import DiscardPolicy
+from hellsrummy.play.scoring import end_round
+from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, successor
+
+__all__ = [
+    "discard",
+    "in_round",
+    "insert",
+    "leave",
+    "missing",
+    "pass_",
+    "remove",
+    "replace",
+    "set_protection",
+    "successor",
+    "take",
+    "verify_discard",
+    "verify_leave",
+    "verify_pass",
+    "verify_protection",
+    "verify_seat",
+    "verify_take",
+]
+
+
+IN_ROUND = (Phase.DECIDE, Phase.PLAY)
+_ORDER = operator.attrgetter("order")
+
+
+# --- small helpers ------------------------------------------------------------------------
+
+
+def replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """A copy of ``values`` with the item at ``index`` replaced.
+
+    >>> replace((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
+
+
+def insert(hand: tuple[Card, ...], new: Card) -> tuple[Card, ...]:
+    """The sorted hand with one more card, in its place.
+
+    >>> format_cards(insert(cards("3C 7H KS"), card("9D")))
+    '3C 7H 9D KS'
+    """
+    grown = list(hand)
+    grown.insert(bisect_right(hand, new.order, key=_ORDER), new)
+    return tuple(grown)
+
+
+def remove(hand: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
+    """The hand without ``used`` (each card once per time it is named; all must be held).
+
+    >>> format_cards(remove(cards("3C 7H 7H KS"), cards("7H KS")))
+    '3C 7H'
+    """
+    left = list(hand)
+    for card_ in used:
+        at = bisect_left(left, card_.order, key=_ORDER)  # the hand is sorted
+        if at == len(left) or left[at] is not card_:
+            raise ValueError(f"{card_} is not in the hand")
+        del left[at]
+    return tuple(left)
+
+
+def missing(hand: tuple[Card, ...], used: Iterable[Card], seat: int) -> IllegalActionError | None:
+    """An error naming a card the hand lacks (or holds too few times), or ``None``.
+
+    >>> missing(cards("3C 7H"), cards("7H 7H"), 1).reason
+    <Reason.NOT_IN_HAND: 'not_in_hand'>
+    """
+    if isinstance(used, tuple) and len(used) == 1 and used[0] in hand:
+        return None  # the usual case: one card, held
+    need = Counter(used)
+    if len(need) == 1:
+        ((card_, count),) = need.items()
+        have = hand.count(card_)
+        if have >= count:
+            return None
+    else:
+        held = Counter(hand)
+        for card_, count in need.items():
+            if held[card_] < count:
+                have = held[card_]
+                break
+        else:
+            return None
+    if have == 0:
+        return IllegalActionError(Reason.NOT_IN_HAND, f"{card_} is not in seat {seat}'s hand")
+    return IllegalActionError(
+        Reason.NOT_IN_HAND, f"seat {seat} holds {card_} {have} time(s), not {count}"
+    )
+
+
+# --- the checkers: one per action ---------------------------------------------------------
+
+
+def in_round(state: GameState, phase: Phase, what: str) -> IllegalActionError | None:
+    """An error unless the game is in ``phase`` (``what`` names the attempted action).
+
+    >>> in_round(new_game(3, seed=1), Phase.PLAY, "discard").reason
+    <Reason.WRONG_PHASE: 'wrong_phase'>
+    """
+    if state.phase is not phase:
+        return IllegalActionError(Reason.WRONG_PHASE, f"cannot {what} in phase {state.phase.value}")
+    return None
+
+
+def verify_take(state: GameState, action: Take) -> IllegalActionError | None:
+    """Why taking the discard is refused (only at a take-or-pass decision), or ``None``.
+
+    >>> verify_take(new_game(3, seed=1), Take()) is None
+    True
+    """
+    return in_round(state, DECIDE, "take the discard")
+
+
+def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
+    """Why passing the discard is refused (only at a take-or-pass decision), or ``None``.
+
+    >>> verify_pass(new_game(3, seed=1), Pass()) is None
+    True
+    """
+    return in_round(state, DECIDE, "pass the discard")
+
+
+def verify_discard(state: GameState, action: Discard) -> IllegalActionError | None:
+    """Why discarding this card is refused (see :mod:`hellsrummy.play.discarding`), or ``None``.
+
+    >>> state = apply(new_game(3, seed=2026), Take())
+    >>> verify_discard(state, Discard(state.hands[1][-1])) is None
+    True
+    >>> verify_discard(state, Discard(card("2C"))).reason
+    <Reason.WILDCARD_DISCARD: 'wildcard_discard'>
+    """
+    error = in_round(state, PLAY, "discard")
+    if error:
+        return error
+    chosen = action.card
+    here = position(state)
+    if chosen in discards(here):
+        return None
+    if chosen not in here.hand:
+        return IllegalActionError(Reason.NOT_IN_HAND, f"{chosen} is not in seat {here.seat}'s hand")
+    return refusal(here, chosen)
+
+
+def verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
+    """Why ``seat`` cannot act (no such seat, or it has left the game), or ``None``.
+
+    >>> verify_seat(new_game(3, seed=1), 3).reason
+    <Reason.NO_SUCH_SEAT: 'no_such_seat'>
+    """
+    if seat >= len(state.names):
+        return IllegalActionError(
+            Reason.NO_SUCH_SEAT, f"seat {seat} does not exist (the game has {len(state.names)})"
+        )
+    if state.left[seat]:
+        return IllegalActionError(Reason.SEAT_LEFT, f"seat {seat} has left the game")
+    return None
+
+
+def verify_protection(state: GameState, action: SetPlayProtection) -> IllegalActionError | None:
+    """Why switching play protection is refused, or ``None``.
+
+    It is never switched on in expert mode, and does not exist under the classic discard
+    policy (switching it off is always allowed).
+
+    >>> verify_protection(new_game(3, seed=1), SetPlayProtection(0, True)) is None
+    True
+    """
+    error = verify_seat(state, action.seat)
+    if error:
+        return error
+    if action.on and state.rules.expert:
+        return IllegalActionError(
+            Reason.EXPERT_MODE, "play protection cannot be switched on in expert mode"
+        )
+    if action.on and state.rules.discard_policy is DiscardPolicy.CLASSIC:
+        return IllegalActionError(
+            Reason.CLASSIC_POLICY, "the classic discard policy has no play protection"
+        )
+    return None
+
+
+def verify_leave(state: GameState, action: Leave) -> IllegalActionError | None:
+    """Why this seat may not leave now (it has left already, or the game is over), or ``None``.
+
+    A seat may leave at any moment, in its own turn too.
+
+    >>> verify_leave(new_game(3, seed=1), Leave(1)) is None
+    True
+    """
+    if state.phase is Phase.GAME_OVER:
+        return IllegalActionError(Reason.WRONG_PHASE, "the game is over")
+    return verify_seat(state, action.seat)
+
+
+# --- the transitions: one per action ------------------------------------------------------
+
+
+def take(state: GameState, action: Take) -> GameState:
+    """The current seat takes the discard into its hand (the action was verified).
+
+    >>> state = new_game(3, seed=1)
+    >>> len(take(state, Take()).hands[1]) - len(state.hands[1])
+    1
+    """
+    seat = state.current
+    taken = state.discard
+    assert taken is not None
+    return successor(
+        state,
+        seat,
+        PLAY,
+        replace(state.hands, seat, insert(state.hands[seat], taken)),
+        state.melds,
+        None,
+        state.stock,
+        state.refills,
+        state.met,
+        state.turns,
+        taken,
+        state.log._add(took_record(seat, taken)),
+    )
+
+
+def pass_(state: GameState, action: Pass) -> GameState:
+    """The discard and the top stock card go to the next seat; the passer draws a card.
+
+    >>> state = new_game(3, seed=1)
+    >>> [len(hand) for hand in pass_(state, Pass()).hands]
+    [9, 10, 11]
+    """
+    seat = state.current
+    passed = state.discard
+    assert passed is not None
+    receiver = next_seat(state.left, seat)
+    log = state.log._add(passed_record(seat, passed, receiver))
+    extra, stock, refills, log = draw(state, state.stock, state.refills, log)
+    drawn, stock, refills, log = draw(state, stock, refills, log)
+    hands = replace(state.hands, receiver, insert(insert(state.hands[receiver], passed), extra))
+    hands = replace(hands, seat, insert(hands[seat], drawn))
+    return successor(
+        state,
+        seat,
+        PLAY,
+        hands,
+        state.melds,
+        None,
+        stock,
+        refills,
+        state.met,
+        state.turns,
+        None,
+        log,
+    )
+
+
+def discard(state: GameState, action: Discard) -> GameState:
+    """The current seat discards; the turn passes on, or the round ends (last card, max_turns).
+
+    >>> state = apply(new_game(3, seed=2026), Take())
+    >>> after = discard(state, Discard(state.hands[1][0]))
+    >>> after.current, after.phase, after.discard == state.hands[1][0]
+    (2, <Phase.DECIDE: 'decide'>, True)
+    """
+    seat = state.current
+    hand = remove(state.hands[seat], (action.card,))
+    turns = state.turns + 1
+    max_turns = state.rules.max_turns
+    hands = replace(state.hands, seat, hand)
+    log = state.log._add(discarded_record(seat, action.card))
+    if hand and (max_turns is None or turns < max_turns):  # the usual case: the turn passes
+        return successor(
+            state,
+            next_seat(state.left, seat),
+            DECIDE,
+            hands,
+            state.melds,
+            action.card,
+            state.stock,
+            state.refills,
+            state.met,
+            turns,
+            None,
+            log,
+            seat,
+        )
+    after = successor(
+        state,
+        seat,
+        state.phase,
+        hands,
+        state.melds,
+        action.card,
+        state.stock,
+        state.refills,
+        state.met,
+        turns,
+        state.taken,
+        log,
+    )
+    return end_round(after, winner=None if hand else seat)
+
+
+def set_protection(state: GameState, action: SetPlayProtection) -> GameState:
+    """A seat switches play protection on or off (the action was verified).
+
+    >>> set_protection(new_game(3, seed=1), SetPlayProtection(2, True)).protection
+    (False, False, True)
+    """
+    return attrs.evolve(
+        state,
+        protection=replace(state.protection, action.seat, action.on),
+        log=state.log.append(PlayProtectionChanged(action.seat, action.on)),
+    )
+
+
+def leave(state: GameState, action: Leave) -> GameState:
+    """A seat leaves the game; its hand stays out of play. Under two seats left, the game ends.
+
+    If the seat to act leaves at its take-or-pass decision, the next seat decides on the same
+    discard; if it leaves after taking or passing, the top stock card is turned up as the
+    discard for the next seat.
+
+    >>> leave(new_game(3, seed=1), Leave(2)).left
+    (False, False, True)
+    >>> after = leave(new_game(3, seed=1), Leave(1))  # seat 1 was deciding: seat 2 decides
+    >>> after.current, after.phase
+    (2, <Phase.DECIDE: 'decide'>)
+    """
+    seat = action.seat
+    left = replace(state.left, seat, True)
+    log = state.log.append(SeatLeft(seat))
+    if sum(not gone for gone in left) < 2:
+        after = attrs.evolve(state, left=left, log=log)
+        if state.phase in IN_ROUND:
+            after = end_round(after, winner=None)
+        return attrs.evolve(after, phase=Phase.GAME_OVER)
+    if seat != state.current or state.phase not in IN_ROUND:
+        return attrs.evolve(state, left=left, log=log)
+    if state.phase is DECIDE:
+        return attrs.evolve(state, left=left, current=next_seat(left, seat), log=log)
+    turned_up, stock, refills, log = draw(state, state.stock, state.refills, log)
+    return attrs.evolve(
+        state,
+        left=left,
+        current=next_seat(left, seat),
+        phase=Phase.DECIDE,
+        discard=turned_up,
+        discarder=None,
+        stock=stock,
+        refills=refills,
+        taken=None,
+        log=log.append(DiscardTurnedUp(turned_up)),
+    )

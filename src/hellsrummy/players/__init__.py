@@ -1,0 +1,11 @@
+"""Players: bots, the search bot, and whole games played between them, many at a time.
+
+It holds :mod:`~hellsrummy.players.bots` (:class:`~hellsrummy.RandomBot`,
+:class:`~hellsrummy.GreedyBot` and the bot protocol), :mod:`~hellsrummy.players.search`
+(:class:`~hellsrummy.SearchBot`) and :mod:`~hellsrummy.players.simulation`
+(:func:`~hellsrummy.play_game`, :func:`~hellsrummy.simulate` and their results).
+
+It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.cards`,
+:mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views`,
+:mod:`hellsrummy.play`, :mod:`hellsrummy.moves` and :mod:`hellsrummy.data`.
+"""

@@ -1,0 +1,10 @@
+"""What a seat sees: its :class:`~hellsrummy.PlayerView`, and games made back from a view.
+
+It holds :mod:`~hellsrummy.views.view` (the view of one seat, the cards it knows others hold,
+and determinizing a view into a whole game: :func:`~hellsrummy.resample`,
+:func:`~hellsrummy.state_from_view`).
+
+It may import :mod:`hellsrummy.errors`, :mod:`hellsrummy.cards`, :mod:`hellsrummy.contracts`
+and :mod:`hellsrummy.game`; a picture method (``_repr_svg_``) imports :mod:`hellsrummy.svg`
+when it is called.
+"""
