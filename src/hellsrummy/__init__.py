@@ -7,30 +7,7 @@ Everything public is importable from the package itself:
 True
 """
 
-from hellsrummy.game.actions import (
-    Action,
-    CallRummy,
-    Discard,
-    Extend,
-    Leave,
-    Meld,
-    Pass,
-    SetPlayProtection,
-    SwapWildcard,
-    Take,
-)
 from hellsrummy.cards.arrangement import Arrangement, Slot, arrange
-from hellsrummy.players.bots import (
-    Bot,
-    CallingBot,
-    GreedyBot,
-    RandomBot,
-)
-from hellsrummy.play.calls import is_bad_discard, rummy_calls
-from hellsrummy.contracts.contract import (
-    Contract,
-    Requirement,
-)
 from hellsrummy.cards.deck import (
     FRENCH_SUITS,
     NATURAL_RANKS,
@@ -47,6 +24,30 @@ from hellsrummy.cards.deck import (
     sort_by_set,
     sort_cards,
 )
+from hellsrummy.cards.melds import (
+    MAX_RUN,
+    MIN_MELD,
+    MeldKind,
+    can_extend,
+    can_swap,
+    extensions,
+    is_meld,
+    is_rummy,
+    is_run,
+    is_set,
+    meld_kinds,
+    swaps,
+)
+from hellsrummy.cards.shuffle import (
+    Seed,
+    random_stream,
+    seed_bytes,
+    shuffle,
+)
+from hellsrummy.contracts.contract import (
+    Contract,
+    Requirement,
+)
 from hellsrummy.contracts.difficulty import (
     DEFAULT_DECK_PLAN,
     DIFFICULTIES,
@@ -55,23 +56,45 @@ from hellsrummy.contracts.difficulty import (
     contract_for,
     deck_plan,
 )
-from hellsrummy.play.engine import (
-    apply,
-    check,
-    is_legal,
-    legal_discards,
-    new_game,
-    next_round,
-    play_remains,
-    rummies,
-)
 from hellsrummy.contracts.enumeration import (
     fulfillments,
     possible_melds,
 )
+from hellsrummy.contracts.solver import (
+    Fulfillment,
+    can_meet,
+    find_fulfillment,
+    wildcards_needed,
+)
+from hellsrummy.data.records import (
+    GameRecord,
+    format_action,
+    parse_action,
+    replay,
+)
+from hellsrummy.data.schema import SCHEMA_KINDS, json_schema
+from hellsrummy.data.serialize import (
+    FORMAT,
+    from_dict,
+    seed_from_data,
+    seed_to_data,
+    to_dict,
+)
 from hellsrummy.errors import (
     IllegalActionError,
     Reason,
+)
+from hellsrummy.game.actions import (
+    Action,
+    CallRummy,
+    Discard,
+    Extend,
+    Leave,
+    Meld,
+    Pass,
+    SetPlayProtection,
+    SwapWildcard,
+    Take,
 )
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import (
@@ -92,51 +115,41 @@ from hellsrummy.game.events import (
     Swapped,
     Took,
 )
-from hellsrummy.cards.melds import (
-    MAX_RUN,
-    MIN_MELD,
-    MeldKind,
-    can_extend,
-    can_swap,
-    extensions,
-    is_meld,
-    is_rummy,
-    is_run,
-    is_set,
-    meld_kinds,
-    swaps,
-)
-from hellsrummy.moves.listing import (
-    LegalActions,
-    legal_actions,
-)
-from hellsrummy.data.records import (
-    GameRecord,
-    format_action,
-    parse_action,
-    replay,
-)
 from hellsrummy.game.rules import (
     DiscardPolicy,
     Rules,
     ScoreTable,
     penalty_value,
 )
-from hellsrummy.data.schema import SCHEMA_KINDS, json_schema
+from hellsrummy.game.state import (
+    Deal,
+    GameState,
+    Phase,
+    RoundResult,
+    TableMeld,
+)
+from hellsrummy.moves.listing import (
+    LegalActions,
+    legal_actions,
+)
+from hellsrummy.play.calls import is_bad_discard, rummy_calls
+from hellsrummy.play.engine import (
+    apply,
+    check,
+    is_legal,
+    legal_discards,
+    new_game,
+    next_round,
+    play_remains,
+    rummies,
+)
+from hellsrummy.players.bots import (
+    Bot,
+    CallingBot,
+    GreedyBot,
+    RandomBot,
+)
 from hellsrummy.players.search import SearchAnalysis, SearchBot
-from hellsrummy.data.serialize import (
-    FORMAT,
-    from_dict,
-    seed_from_data,
-    seed_to_data,
-    to_dict,
-)
-from hellsrummy.cards.shuffle import (
-    Seed,
-    random_stream,
-    seed_bytes,
-    shuffle,
-)
 from hellsrummy.players.simulation import (
     SIMULATION_MAX_TURNS,
     GameResult,
@@ -146,19 +159,6 @@ from hellsrummy.players.simulation import (
     play_game,
     simulate,
     stream_results,
-)
-from hellsrummy.contracts.solver import (
-    Fulfillment,
-    can_meet,
-    find_fulfillment,
-    wildcards_needed,
-)
-from hellsrummy.game.state import (
-    Deal,
-    GameState,
-    Phase,
-    RoundResult,
-    TableMeld,
 )
 from hellsrummy.views.view import (
     PlayerView,

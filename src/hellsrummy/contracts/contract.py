@@ -18,8 +18,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.errors import instance_of, shown
 from hellsrummy.cards.melds import MAX_RUN, MIN_MELD, MeldKind
+from hellsrummy.errors import instance_of, shown
 
 __all__ = ["Contract", "Requirement"]
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.contracts.contract import Contract
 from hellsrummy.cards.deck import SUITS, Suit
+from hellsrummy.contracts.contract import Contract
 from hellsrummy.errors import shown
 
 __all__ = [

@@ -21,22 +21,22 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.cards.deck import Card, leading_wilds
-from hellsrummy.errors import shown
 from hellsrummy.cards.melds import MeldKind
+from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.needs import _RANKS, _WINDOW
 from hellsrummy.contracts.solver import (
     _NATURAL,
     _NATURAL_PLACES,
     Fulfillment,
+    Pool,
     _check,
     _held_bound,
-    Pool,
     _search,
     _split,
     _too_costly,
 )
+from hellsrummy.errors import shown
 
 __all__ = ["fulfillments", "melds_of", "possible_melds"]
 

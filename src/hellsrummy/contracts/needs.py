@@ -1,7 +1,7 @@
 """What melds need of a hand: the wildcards its sets and its run windows lack, from counts.
 
-The solver (:mod:`hellsrummy.contracts.solver`) searches run windows and solves sets in closed form; the
-closed forms, and the quick tests that turn most hands away before any search, live here:
+The solver (:mod:`hellsrummy.contracts.solver`) searches run windows and solves sets in closed
+form; the closed forms, and the quick tests that turn most hands away before any search, live here:
 
 * the fewest wildcards sets of given sizes need from a hand's counts per rank (``_set_need``,
   and ``_set_plan``, which also says which rank each set is built on);
@@ -12,7 +12,8 @@ closed forms, and the quick tests that turn most hands away before any search, l
   (``_held_least_wilds``), whether the hand makes a meld of 3 at all
   (``lacks_melds_of_3``), and whether a card joins one (``joins_a_meld_of_3``).
 
->>> from hellsrummy.contracts.needs import _cheapest_window, _held_least_wilds, lacks_melds_of_3, _set_need
+>>> from hellsrummy.contracts.needs import _cheapest_window, _held_least_wilds, _set_need
+>>> from hellsrummy.contracts.needs import lacks_melds_of_3
 >>> hand = tuple(sort_cards(cards("2C 7H 7S 9C 9D 10C JC")))
 >>> _set_need([2, 2], [3, 3]), _cheapest_window([0b110], 4)
 (2, 2)
@@ -254,12 +255,12 @@ _AT_LEAST = {need: sum((128 - need) << 8 * i for i in range(_RANKS)) for need in
 def lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
     """Whether a hand held by a state (sorted: its wildcards first) makes no meld of 3 at all.
 
-    The same as ``not _meld_choices(_Pool(held=hand), 3)`` (:mod:`hellsrummy.contracts.enumeration`),
-    worked out in a few passes over the hand that run in C. With two wildcards any natural
-    makes a set; otherwise a set needs a rank held ``3 - wildcards`` times, and a run two (or,
-    without a wildcard, three) naturals of one suit within three ranks. A hand of 128 naturals
-    or more, whose counts could overflow their 8 bits, is not counted: with 12 ranks it holds
-    a set of 3.
+    The same as ``not meld_choices(Pool(held=hand), 3)``
+    (:mod:`hellsrummy.contracts.enumeration`), worked out in a few passes over the hand that run in
+    C. With two wildcards any natural makes a set; otherwise a set needs a rank held ``3 -
+    wildcards`` times, and a run two (or, without a wildcard, three) naturals of one suit within
+    three ranks. A hand of 128 naturals or more, whose counts could overflow their 8 bits, is not
+    counted: with 12 ranks it holds a set of 3.
 
     >>> [lacks_melds_of_3(tuple(cards(text))) for text in ("3C 4D 6C 9H 9S", "2C 9H 9S")]
     [True, False]

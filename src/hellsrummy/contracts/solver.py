@@ -32,10 +32,9 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.cards.deck import BY_INDEX, Card, Rank, Suit, leading_wilds, sort_cards
-from hellsrummy.errors import shown
 from hellsrummy.cards.melds import MeldKind
+from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.needs import (
     _RANKS,
     _WINDOW,
@@ -45,6 +44,7 @@ from hellsrummy.contracts.needs import (
     _set_need,
     _set_plan,
 )
+from hellsrummy.errors import shown
 
 __all__ = [
     "Fulfillment",

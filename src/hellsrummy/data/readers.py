@@ -3,8 +3,9 @@
 A :class:`Reader` holds a value and its path in the document (``hands[2][4]``) and reads it as
 an integer, a seat, a card, a list... raising ``ValueError("path: problem")`` on anything off.
 The readers of whole values (rules, seeds, suits, melds, round results, tagged actions and
-events) and the per-field tables (:data:`_FIELD_READERS`, shared with
-:mod:`hellsrummy.data.schema`) are here; :mod:`hellsrummy.data.serialize` reads whole documents with them.
+events) and the per-field tables (:data:`_FIELD_READERS`, shared
+with :mod:`hellsrummy.data.schema`) are here; :mod:`hellsrummy.data.serialize` reads whole
+documents with them.
 
 >>> from hellsrummy.data.readers import Reader
 >>> Reader([3, "x"], "hand").items()[1].card()
@@ -22,13 +23,13 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hellsrummy.game import events as _events
 from hellsrummy.cards.deck import SUITS, Card, Suit, card, pack
+from hellsrummy.cards.melds import is_meld
+from hellsrummy.cards.shuffle import Seed
 from hellsrummy.contracts.difficulty import DeckPlan
 from hellsrummy.errors import shown
-from hellsrummy.cards.melds import is_meld
+from hellsrummy.game import events as _events
 from hellsrummy.game.rules import Rules, ScoreTable
-from hellsrummy.cards.shuffle import Seed
 from hellsrummy.game.state import RoundResult, TableMeld
 
 __all__: list[str] = []

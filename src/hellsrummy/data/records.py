@@ -43,6 +43,17 @@ from typing import Any
 
 import attrs
 
+from hellsrummy.cards.deck import Card, card, cards, format_cards
+from hellsrummy.cards.shuffle import Seed
+from hellsrummy.data.serialize import (
+    FORMAT,
+    READABLE_FORMATS,
+    from_dict,
+    seed_from_data,
+    seed_to_data,
+    to_dict,
+)
+from hellsrummy.errors import shown
 from hellsrummy.game.actions import (
     Action,
     CallRummy,
@@ -55,20 +66,9 @@ from hellsrummy.game.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.cards.deck import Card, card, cards, format_cards
-from hellsrummy.play.engine import apply, new_game, next_round
-from hellsrummy.errors import shown
 from hellsrummy.game.rules import Rules
-from hellsrummy.data.serialize import (
-    FORMAT,
-    READABLE_FORMATS,
-    from_dict,
-    seed_from_data,
-    seed_to_data,
-    to_dict,
-)
-from hellsrummy.cards.shuffle import Seed
 from hellsrummy.game.state import Deal, GameState, Phase
+from hellsrummy.play.engine import apply, new_game, next_round
 
 __all__ = ["GameRecord", "format_action", "parse_action", "replay"]
 

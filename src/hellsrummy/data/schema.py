@@ -24,12 +24,9 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.game import events as _events
 from hellsrummy.cards.deck import SUITS
 from hellsrummy.contracts.difficulty import DIFFICULTIES
-from hellsrummy.errors import shown
 from hellsrummy.data.readers import _FIELD_READERS, _SPECIAL_READERS
-from hellsrummy.game.rules import DiscardPolicy, Rules, ScoreTable
 from hellsrummy.data.serialize import (
     _ACTIONS,
     _EVENTS,
@@ -37,6 +34,9 @@ from hellsrummy.data.serialize import (
     _VIEW_SKIP,
     FORMAT,
 )
+from hellsrummy.errors import shown
+from hellsrummy.game import events as _events
+from hellsrummy.game.rules import DiscardPolicy, Rules, ScoreTable
 from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.views.view import PlayerView
 

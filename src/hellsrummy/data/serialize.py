@@ -28,12 +28,10 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.game import actions as _actions
-from hellsrummy.game import events as _events
 from hellsrummy.cards.deck import Card, Suit
-from hellsrummy.errors import shown
-from hellsrummy.game.eventlog import EventLog
+from hellsrummy.cards.shuffle import Seed
 from hellsrummy.data.readers import (
+    Reader,
     _check_counts,
     _read_melds,
     _read_results,
@@ -41,10 +39,12 @@ from hellsrummy.data.readers import (
     _read_seed,
     _read_suits,
     _read_tagged,
-    Reader,
 )
+from hellsrummy.errors import shown
+from hellsrummy.game import actions as _actions
+from hellsrummy.game import events as _events
+from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.rules import DiscardPolicy, Rules
-from hellsrummy.cards.shuffle import Seed
 from hellsrummy.game.state import GameState, Phase, TableMeld
 from hellsrummy.views.view import PlayerView
 

@@ -22,14 +22,14 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING
 
-from hellsrummy.game.actions import Action
-from hellsrummy.contracts.contract import Contract
 from hellsrummy.cards.deck import Card
-from hellsrummy.contracts.enumeration import Choice
-from hellsrummy.moves.meldmoves import DeferredMelds
 from hellsrummy.cards.melds import Accepted, accepted_by
+from hellsrummy.contracts.contract import Contract
+from hellsrummy.contracts.enumeration import Choice
+from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, TableMeld
+from hellsrummy.moves.meldmoves import DeferredMelds
 
 if TYPE_CHECKING:
     from hellsrummy.views.view import PlayerView
@@ -209,7 +209,8 @@ class Position:
         self._held: tuple[Card, ...] | None = None
         #: The legal discards (filled by :mod:`hellsrummy.play.discarding`).
         self.discards: tuple[Card, ...] | None = None
-        #: Whether play protection refuses every discard (filled by :mod:`hellsrummy.play.discarding`).
+        #: Whether play protection refuses every discard (filled by
+        #: :mod:`hellsrummy.play.discarding`).
         self.protected: bool | None = None
         #: The legal moves, once all are listed (filled by :mod:`hellsrummy.moves.listing`).
         self.moves: list[Action] | None = None
@@ -220,9 +221,10 @@ class Position:
         #: The legal moves counted part by part, the meld moves made only when asked for
         #: (filled by :mod:`hellsrummy.moves.listing` when a listing's length or an item is asked).
         self.parts: list[list[Action] | DeferredMelds] | None = None
-        #: The hand's melds of 3 as the enumeration's choices (filled by :mod:`hellsrummy.moves.listing`
-        #: for a met seat, or handed on by :mod:`hellsrummy.play.plays` from the position before a
-        #: play that only took cards from the hand).
+        #: The hand's melds of 3 as the enumeration's choices (filled by
+        #: :mod:`hellsrummy.moves.listing` for a met seat, or handed on by
+        #: :mod:`hellsrummy.play.plays` from the position before a play that only took cards from
+        #: the hand).
         self.threes: list[Choice] | None = None
 
     def hand_out(self, move: Action) -> None:

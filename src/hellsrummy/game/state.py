@@ -21,14 +21,14 @@ from typing import Any
 import attrs
 from attrs import AttrsInstance
 
-from hellsrummy.contracts.contract import Contract
 from hellsrummy.cards.deck import Card, Suit, format_cards, sort_cards
+from hellsrummy.cards.shuffle import Seed
+from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.difficulty import contract_for
 from hellsrummy.errors import shown
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import Event
 from hellsrummy.game.rules import Rules
-from hellsrummy.cards.shuffle import Seed
 
 __all__ = ["Deal", "GameState", "Phase", "RoundResult", "TableMeld"]
 

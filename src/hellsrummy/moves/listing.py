@@ -51,6 +51,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
+from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, leading_wilds, pack
+from hellsrummy.contracts.enumeration import (
+    Choice,
+    fulfillments,
+    meld_choices,
+    skeletons_of,
+)
+from hellsrummy.contracts.needs import lacks_melds_of_3
+from hellsrummy.contracts.solver import Pool
+from hellsrummy.errors import shown
 from hellsrummy.game.actions import (
     Action,
     CallRummy,
@@ -61,23 +71,13 @@ from hellsrummy.game.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.play.calls import rummy_calls
-from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, leading_wilds, pack
-from hellsrummy.play.discarding import discards
-from hellsrummy.play.engine import is_legal
-from hellsrummy.contracts.enumeration import (
-    Choice,
-    meld_choices,
-    skeletons_of,
-    fulfillments,
-)
-from hellsrummy.errors import shown
-from hellsrummy.moves.meldmoves import DeferredMelds, deuce_kinds, requirement_groups, _with_deuces
-from hellsrummy.contracts.needs import lacks_melds_of_3
 from hellsrummy.game.position import Position, position
 from hellsrummy.game.rules import CLASSIC
-from hellsrummy.contracts.solver import Pool
 from hellsrummy.game.state import DECIDE, PLAY, GameState
+from hellsrummy.moves.meldmoves import DeferredMelds, _with_deuces, deuce_kinds, requirement_groups
+from hellsrummy.play.calls import rummy_calls
+from hellsrummy.play.discarding import discards
+from hellsrummy.play.engine import is_legal
 from hellsrummy.views.view import PlayerView, state_from_view
 
 __all__ = ["LegalActions", "legal_actions"]

@@ -2,8 +2,8 @@
 
 A hand's deuces are interchangeable as wildcards but not as cards: laying ``2C 7H 7S`` or
 ``2D 7H 7S`` leaves a different deuce in the hand, so :func:`hellsrummy.legal_actions` lists
-both. The enumerations (:mod:`hellsrummy.contracts.enumeration`) hand the lowest deuces out; this module
-makes every other distinct choice from them, and counts those moves without making them, so
+both. The enumerations (:mod:`hellsrummy.contracts.enumeration`) hand the lowest deuces out; this
+module makes every other distinct choice from them, and counts those moves without making them, so
 that a listing's length and any one of its moves cost little even when a hand holds thousands.
 
 >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("2C 2D 7H 7S 9C 9D 9H KS 5H"),
@@ -21,10 +21,10 @@ import operator
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from hellsrummy.game.actions import Meld
-from hellsrummy.contracts.contract import Requirement
 from hellsrummy.cards.deck import Card, leading_wilds
+from hellsrummy.contracts.contract import Requirement
 from hellsrummy.contracts.enumeration import Choice, laid_melds
+from hellsrummy.game.actions import Meld
 
 __all__: list[str] = []
 
@@ -168,9 +168,9 @@ class DeferredMelds:
 
     Each *unit* is the enumeration's choices for one fulfilment (or one new meld: a single
     choice), which with the hand's deuces handed out lowest first are the melds of a move
-    (:func:`hellsrummy.contracts.enumeration.laid_melds`); the unit stands for every move :func:`_with_deuces`
-    makes of those melds, one per distinct choice of deuces. A unit's moves are made when one
-    of them is asked for, and kept (asked again, a move is the same object).
+    (:func:`hellsrummy.contracts.enumeration.laid_melds`); the unit stands for every move
+    :func:`_with_deuces` makes of those melds, one per distinct choice of deuces. A unit's moves are
+    made when one of them is asked for, and kept (asked again, a move is the same object).
 
     >>> from hellsrummy.contracts.enumeration import meld_choices
     >>> from hellsrummy.contracts.solver import Pool

@@ -36,15 +36,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hellsrummy.game.actions import CallRummy
 from hellsrummy.cards.deck import Card
 from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.game.actions import CallRummy
 from hellsrummy.game.events import RummyCalled
-from hellsrummy.play.plays import extension_refusal, swap_refusal
 from hellsrummy.game.position import table
 from hellsrummy.game.rules import DiscardPolicy
-from hellsrummy.play.scoring import end_round
 from hellsrummy.game.state import GameState, Phase, TableMeld
+from hellsrummy.play.plays import extension_refusal, swap_refusal
+from hellsrummy.play.scoring import end_round
 from hellsrummy.play.turns import insert, remove, replace, successor, verify_seat
 
 if TYPE_CHECKING:

@@ -21,11 +21,11 @@ from collections.abc import Sequence
 import attrs
 
 from hellsrummy.cards.deck import Card, Rank, pack, sort_cards
+from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import Refilled, RoundStarted
 from hellsrummy.game.rules import Rules
-from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.game.state import Deal, GameState, Phase
 
 __all__ = ["draw", "new_game", "next_round", "next_seat"]

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
-from hellsrummy.contracts.contract import Contract
 from hellsrummy.cards.deck import Card, leading_wilds
+from hellsrummy.contracts.contract import Contract
+from hellsrummy.contracts.solver import can_meet
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.position import Position, position
 from hellsrummy.game.rules import CLASSIC
-from hellsrummy.contracts.solver import can_meet
 from hellsrummy.game.state import PLAY, GameState
 
 __all__ = ["legal_discards", "play_remains", "refusal", "rummies"]

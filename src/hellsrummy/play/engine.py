@@ -3,12 +3,12 @@
 :func:`apply` runs an action's checker and then its transition (both in
 :mod:`hellsrummy.play.turns`) and never half-applies anything: it returns a new state or raises,
 and its input is never changed. The rules themselves live one per module:
-:mod:`hellsrummy.play.dealing` (a new game, each round's deal, refills), :mod:`hellsrummy.play.turns`
-(take or pass, discard, leaving), :mod:`hellsrummy.play.plays` (meeting the
-minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the discard rules and play
-protection), :mod:`hellsrummy.play.calls` (calling Rummy under the classic policy) and
-:mod:`hellsrummy.play.scoring` (the end of a round). Their public functions are
-importable from here too, as they always were.
+:mod:`hellsrummy.play.dealing` (a new game, each round's deal, refills),
+:mod:`hellsrummy.play.turns` (take or pass, discard, leaving), :mod:`hellsrummy.play.plays` (meeting
+the minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the discard rules and
+play protection), :mod:`hellsrummy.play.calls` (calling Rummy under the classic policy) and
+:mod:`hellsrummy.play.scoring` (the end of a round). Their public functions are importable from here
+too, as they always were.
 
 >>> state = new_game(3, seed=2026)
 >>> state = apply(state, Take())
@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.actions import (
     Action,
     CallRummy,
@@ -39,14 +40,13 @@ from hellsrummy.game.actions import (
     SwapWildcard,
     Take,
 )
+from hellsrummy.game.rules import DiscardPolicy
+from hellsrummy.game.state import GameState
 from hellsrummy.play.calls import call_rummy, verify_call
 from hellsrummy.play.dealing import new_game, next_round
 from hellsrummy.play.discarding import legal_discards, play_remains, rummies
-from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.play.plays import extend, meld, swap, verify_extend, verify_meld, verify_swap
-from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.play.scoring import penalize
-from hellsrummy.game.state import GameState
 from hellsrummy.play.turns import (
     discard,
     leave,

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hellsrummy.game.actions import Extend, Meld, SwapWildcard
-from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.cards.deck import Card, format_cards
+from hellsrummy.cards.melds import Accepted, accepted_after, is_meld, meld_kinds
+from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.enumeration import still_fitting
 from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.eventlog import extended_record, melded_record, swapped_record
-from hellsrummy.cards.melds import Accepted, accepted_after, is_meld, meld_kinds
 from hellsrummy.game.position import Position, position
-from hellsrummy.play.scoring import end_round
 from hellsrummy.game.state import PLAY, GameState, TableMeld, sorted_meld
+from hellsrummy.play.scoring import end_round
 from hellsrummy.play.turns import in_round, insert, missing, remove, replace, successor
 
 __all__ = [

@@ -5,8 +5,8 @@ Each action has a pair here: ``verify_*`` says why the action is refused in a st
 of the same name builds the next state with one constructor call (:func:`successor`). Checkers
 ask the position's derived facts (:mod:`hellsrummy.game.position`) instead of working them out
 again. The plays between (meeting the minimum, melds, extensions, swaps) are in
-:mod:`hellsrummy.play.plays`, the discard rules in :mod:`hellsrummy.play.discarding`, the end of a round
-in :mod:`hellsrummy.play.scoring`; :func:`hellsrummy.apply` runs the pairs.
+:mod:`hellsrummy.play.plays`, the discard rules in :mod:`hellsrummy.play.discarding`, the end of
+a round in :mod:`hellsrummy.play.scoring`; :func:`hellsrummy.apply` runs the pairs.
 
 >>> state = new_game(3, seed=2026)
 >>> verify_take(state, Take()) is None, verify_discard(state, Discard(card("AH"))).reason
@@ -25,6 +25,8 @@ from typing import Any
 
 import attrs
 
+from hellsrummy.cards.deck import Card
+from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import (
     Discard,
     Leave,
@@ -32,16 +34,14 @@ from hellsrummy.game.actions import (
     SetPlayProtection,
     Take,
 )
-from hellsrummy.play.dealing import draw, next_seat
-from hellsrummy.cards.deck import Card
-from hellsrummy.play.discarding import discards, refusal
-from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.eventlog import discarded_record, passed_record, took_record
 from hellsrummy.game.events import DiscardTurnedUp, PlayProtectionChanged, SeatLeft
 from hellsrummy.game.position import position
 from hellsrummy.game.rules import DiscardPolicy
-from hellsrummy.play.scoring import end_round
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, successor
+from hellsrummy.play.dealing import draw, next_seat
+from hellsrummy.play.discarding import discards, refusal
+from hellsrummy.play.scoring import end_round
 
 __all__ = [
     "discard",

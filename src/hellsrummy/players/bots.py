@@ -30,30 +30,30 @@ from typing import Protocol
 
 import attrs
 
-from hellsrummy.game.actions import Action, CallRummy, Discard, Pass, Take
-from hellsrummy.play.calls import is_bad_discard, rummy_calls
 from hellsrummy.cards.deck import BY_INDEX, Card, leading_wilds
-from hellsrummy.play.discarding import discards as legal_discards
+from hellsrummy.cards.shuffle import Seed, random_stream
 from hellsrummy.contracts.enumeration import (
-    cheapest_skeletons,
     Choice,
+    cheapest_skeletons,
     laid_melds,
     possible_melds,
 )
-from hellsrummy.moves.listing import (
-    DISCARDS,
-    listed_extensions,
-    first_listed,
-    listed_swaps,
-    hand_threes,
-    legal_actions,
-)
 from hellsrummy.contracts.needs import joins_a_meld_of_3
+from hellsrummy.contracts.solver import held_meets
+from hellsrummy.game.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.game.position import position, table
 from hellsrummy.game.rules import CLASSIC, PENALTY_OF, penalty_value
-from hellsrummy.cards.shuffle import Seed, random_stream
-from hellsrummy.contracts.solver import held_meets
 from hellsrummy.game.state import DECIDE
+from hellsrummy.moves.listing import (
+    DISCARDS,
+    first_listed,
+    hand_threes,
+    legal_actions,
+    listed_extensions,
+    listed_swaps,
+)
+from hellsrummy.play.calls import is_bad_discard, rummy_calls
+from hellsrummy.play.discarding import discards as legal_discards
 from hellsrummy.views.view import PlayerView
 
 __all__ = ["Bot", "CallingBot", "GreedyBot", "RandomBot"]

@@ -34,16 +34,16 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.game.actions import Action, Discard
-from hellsrummy.players.bots import GreedyBot, _check
-from hellsrummy.play.engine import apply
-from hellsrummy.errors import shown
-from hellsrummy.moves.listing import legal_actions
-from hellsrummy.game.rules import non_negative, optional_positive
 from hellsrummy.cards.shuffle import Seed
-from hellsrummy.players.simulation import finish_round
+from hellsrummy.errors import shown
+from hellsrummy.game.actions import Action, Discard
+from hellsrummy.game.rules import non_negative, optional_positive
 from hellsrummy.game.state import GameState
+from hellsrummy.moves.listing import legal_actions
+from hellsrummy.play.engine import apply
 from hellsrummy.play.turns import IN_ROUND
+from hellsrummy.players.bots import GreedyBot, _check
+from hellsrummy.players.simulation import finish_round
 from hellsrummy.views.view import PlayerView, resample
 
 __all__ = ["SearchAnalysis", "SearchBot"]

@@ -28,17 +28,17 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.players.bots import Bot
-from hellsrummy.play.calls import rummy_calls
+from hellsrummy.cards.shuffle import Seed, seed_bytes
 from hellsrummy.contracts.difficulty import DIFFICULTIES
-from hellsrummy.play.engine import apply, new_game, next_round
+from hellsrummy.data.readers import Reader
 from hellsrummy.errors import shown
 from hellsrummy.game.position import table
-from hellsrummy.data.readers import Reader
 from hellsrummy.game.rules import DiscardPolicy, Rules
-from hellsrummy.cards.shuffle import Seed, seed_bytes
 from hellsrummy.game.state import GameState, Phase
+from hellsrummy.play.calls import rummy_calls
+from hellsrummy.play.engine import apply, new_game, next_round
 from hellsrummy.play.turns import IN_ROUND
+from hellsrummy.players.bots import Bot
 from hellsrummy.views.view import view
 
 __all__ = [

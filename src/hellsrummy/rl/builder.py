@@ -33,12 +33,12 @@ import numpy as np
 import numpy.typing as npt
 
 from hellsrummy.game.actions import Discard
-from hellsrummy.play.discarding import discards
-from hellsrummy.moves.listing import legal_actions
 from hellsrummy.game.position import position
+from hellsrummy.game.state import Phase
+from hellsrummy.moves.listing import legal_actions
+from hellsrummy.play.discarding import discards
 from hellsrummy.rl.encoding import ACTION_SIZE, Decline, Move, action_steps, step_name
 from hellsrummy.rl.meetings import Meetings
-from hellsrummy.game.state import Phase
 from hellsrummy.views.view import PlayerView
 
 __all__ = ["MoveBuilder"]

@@ -52,6 +52,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, Rank
 from hellsrummy.game.actions import (
     Action,
     CallRummy,
@@ -62,7 +63,6 @@ from hellsrummy.game.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, Rank
 
 __all__ = [
     "ACTION_SIZE",

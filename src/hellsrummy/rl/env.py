@@ -48,10 +48,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hellsrummy.play.calls import rummy_calls
 from hellsrummy.cards.deck import format_cards
-from hellsrummy.play.engine import apply, new_game, next_round
+from hellsrummy.cards.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
+from hellsrummy.game.rules import DiscardPolicy, Rules
+from hellsrummy.game.state import GameState, Phase, RoundResult
+from hellsrummy.play.calls import rummy_calls
+from hellsrummy.play.engine import apply, new_game, next_round
 from hellsrummy.rl.builder import MoveBuilder
 from hellsrummy.rl.encoding import ACTION_SIZE, NEXT_PAGE, Decline, Move, step_name
 from hellsrummy.rl.observation import (
@@ -62,9 +65,6 @@ from hellsrummy.rl.observation import (
     encode_steps,
     encode_view,
 )
-from hellsrummy.game.rules import DiscardPolicy, Rules
-from hellsrummy.cards.shuffle import Seed, seed_bytes
-from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.views.view import view
 
 __all__ = ["HellsRummyEnv", "Observation", "env", "raw_env"]

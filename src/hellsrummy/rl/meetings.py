@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from hellsrummy.game.actions import Meld
-from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.cards.deck import Card, sort_cards
-from hellsrummy.contracts.enumeration import possible_melds
-from hellsrummy.moves.meldmoves import canonical_melds, deal_deuces, deuce_kinds, requirement_groups
 from hellsrummy.cards.melds import MeldKind, is_run, is_set
-from hellsrummy.rl.encoding import COMMIT, MELD_CARD, NEXT_MELD, card_of
+from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.contracts.enumeration import possible_melds
 from hellsrummy.contracts.solver import can_meet
+from hellsrummy.game.actions import Meld
+from hellsrummy.moves.meldmoves import canonical_melds, deal_deuces, deuce_kinds, requirement_groups
+from hellsrummy.rl.encoding import COMMIT, MELD_CARD, NEXT_MELD, card_of
 
 __all__ = ["Meetings"]
 
@@ -60,7 +60,7 @@ class Meetings:
     Meld(melds=((card('7D'), card('7H'), card('7S')), (card('2H'), card('9C'), card('9D'))))
     """
 
-    __slots__ = ("_candidates", "requirement_groups", "_laid", "_left", "_prefix", "_requirements")
+    __slots__ = ("_candidates", "_laid", "_left", "_prefix", "_requirements", "requirement_groups")
 
     def __init__(
         self,

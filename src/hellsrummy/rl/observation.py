@@ -31,6 +31,8 @@ import numpy.typing as npt
 
 from hellsrummy.cards.deck import Card
 from hellsrummy.game.position import table
+from hellsrummy.game.rules import DiscardPolicy
+from hellsrummy.game.state import Phase
 from hellsrummy.rl.encoding import (
     CARDS,
     DISCARD,
@@ -42,8 +44,6 @@ from hellsrummy.rl.encoding import (
     TARGET,
     WINDOW,
 )
-from hellsrummy.game.rules import DiscardPolicy
-from hellsrummy.game.state import Phase
 from hellsrummy.views.view import PlayerView, known_cards
 
 __all__ = [

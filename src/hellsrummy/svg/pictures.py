@@ -26,6 +26,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from hellsrummy.cards.arrangement import Arrangement, arrange
+from hellsrummy.cards.deck import Card, sort_by_run, sort_by_set
+from hellsrummy.cards.melds import MeldKind
+from hellsrummy.errors import shown
 from hellsrummy.game.actions import (
     Action,
     CallRummy,
@@ -38,8 +42,8 @@ from hellsrummy.game.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.cards.arrangement import Arrangement, arrange
-from hellsrummy.cards.deck import Card, sort_by_run, sort_by_set
+from hellsrummy.game.position import position
+from hellsrummy.game.state import GameState, Phase, TableMeld
 from hellsrummy.play.discarding import discards
 from hellsrummy.svg.drawing import (
     CARD_HEIGHT,
@@ -61,10 +65,6 @@ from hellsrummy.svg.drawing import (
     take_mark,
     text,
 )
-from hellsrummy.errors import shown
-from hellsrummy.cards.melds import MeldKind
-from hellsrummy.game.position import position
-from hellsrummy.game.state import GameState, Phase, TableMeld
 from hellsrummy.views.view import PlayerView
 
 __all__ = [

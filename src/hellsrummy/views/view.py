@@ -21,8 +21,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.contracts.contract import Contract
 from hellsrummy.cards.deck import Card, Suit, pack, sort_cards
+from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
+from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.difficulty import contract_for
 from hellsrummy.errors import shown
 from hellsrummy.game.eventlog import EventLog
@@ -39,7 +40,6 @@ from hellsrummy.game.events import (
 )
 from hellsrummy.game.position import position
 from hellsrummy.game.rules import Rules
-from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.game.state import (
     DECIDE,
     PLAY,
