@@ -117,7 +117,7 @@ def _decode(record: _Record | Event) -> Event:
 
 
 # The records of the events every turn logs, made without the event objects. Each gives the
-# record that ``_encode`` gives for the same event (``tests/test_eventlog.py`` checks it).
+# record that ``_encode`` gives for the same event (``tests/game/test_eventlog.py`` checks it).
 
 
 def took_record(seat: int, taken: Card) -> _Record:

@@ -20,7 +20,8 @@ frozenset()
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from hellsrummy.cards.deck import Card
 from hellsrummy.cards.melds import Accepted, accepted_by
@@ -29,12 +30,77 @@ from hellsrummy.contracts.enumeration import Choice
 from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, TableMeld
-from hellsrummy.moves.meldmoves import DeferredMelds
 
-if TYPE_CHECKING:
-    from hellsrummy.views.view import PlayerView
+__all__ = ["CountedMoves", "Position", "SeatView", "Table", "meld_facts", "position", "table"]
 
-__all__ = ["Position", "Table", "meld_facts", "position", "table"]
+
+class SeatView(Protocol):
+    """What :func:`position` and :func:`table` read of a seat's view.
+
+    :class:`hellsrummy.PlayerView` is one; the protocol keeps this room from importing the
+    views, which are built on it.
+
+    >>> isinstance(view(new_game(3, seed=1), 1).seat, int)
+    True
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view it is."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """That seat's hand, sorted."""
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the game."""
+
+    @property
+    def current(self) -> int:
+        """The seat to act."""
+
+    @property
+    def met(self) -> tuple[bool, ...]:
+        """Who has met the minimum, per seat."""
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+
+    @property
+    def contract(self) -> Contract:
+        """The round's contract."""
+
+    @property
+    def taken(self) -> Card | None:
+        """The card taken this turn, if any."""
+
+    @property
+    def protection(self) -> tuple[bool, ...]:
+        """Who has play protection on, per seat."""
+
+    @property
+    def melds(self) -> tuple[TableMeld, ...]:
+        """The melds on the table."""
+
+
+class CountedMoves(Protocol):
+    """Moves counted before they are made, kept in :attr:`Position.parts`.
+
+    :class:`hellsrummy.moves.meldmoves.DeferredMelds` is one: ``len`` counts the moves,
+    ``at(i)`` makes one, ``all()`` makes them all, in listing order.
+
+    >>> len(legal_actions(apply(new_game(3, seed=1), Take()))) > 0
+    True
+    """
+
+    def __len__(self) -> int: ...
+    def at(self, index: int) -> Action:
+        """The move at ``index``."""
+
+    def all(self) -> Sequence[Action]:
+        """Every move, in order."""
 
 
 _ORDER = operator.attrgetter("order")
@@ -135,7 +201,7 @@ class Table:
         return Table(melds, self, number)
 
 
-def table(state: GameState | PlayerView) -> Table:
+def table(state: GameState | SeatView) -> Table:
     """The :class:`Table` of a state (or view), worked out once and kept with it.
 
     >>> from hellsrummy.game.position import table
@@ -220,7 +286,7 @@ class Position:
         self.handed: list[Action] | None = None
         #: The legal moves counted part by part, the meld moves made only when asked for
         #: (filled by :mod:`hellsrummy.moves.listing` when a listing's length or an item is asked).
-        self.parts: list[list[Action] | DeferredMelds] | None = None
+        self.parts: list[list[Action] | CountedMoves] | None = None
         #: The hand's melds of 3 as the enumeration's choices (filled by
         #: :mod:`hellsrummy.moves.listing` for a met seat, or handed on by
         #: :mod:`hellsrummy.play.plays` from the position before a play that only took cards from
@@ -274,7 +340,7 @@ class Position:
         return self._held
 
 
-def position(state: GameState | PlayerView) -> Position:
+def position(state: GameState | SeatView) -> Position:
     """The :class:`Position` of the seat to act in ``state`` (a state or a view), kept with it.
 
     >>> state = new_game(3, seed=1)

@@ -418,7 +418,8 @@ def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...
 # but through each slot's descriptor: a third faster than ``GameState(...)`` (whose
 # ``__init__`` looks every name up through ``object.__setattr__``), and every turn builds one.
 # The hidden slots are set too, so that asking for them finds ``None`` instead of raising
-# inside ``getattr``. ``tests/test_position.py`` holds the states it builds to the constructor's.
+# inside ``getattr``. ``tests/game/test_position.py`` holds the states it builds to the
+# constructor's.
 _SLOTS, _SETTERS = assembled(GameState)
 (
     _set_rules,

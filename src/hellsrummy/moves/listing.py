@@ -17,7 +17,7 @@ position reachable by legal game moves is reachable through the moves it lists, 
 
 * a meld bigger than required contains one of exactly the required size (a set: any of its
   cards; a run: any stretch of consecutive places), and the rest can be added one card at a
-  time, each step a valid meld (``tests/test_engine_properties.py`` checks both facts);
+  time, each step a valid meld (``tests/play/test_engine_properties.py`` checks both facts);
 * likewise any new meld is three of its cards plus one-card extensions, and an extension by
   several cards is a chain of one-card extensions;
 * each distinct choice of deuces is listed, since it leaves different deuces in the hand.
@@ -71,7 +71,7 @@ from hellsrummy.game.actions import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.game.position import Position, position
+from hellsrummy.game.position import CountedMoves, Position, position
 from hellsrummy.game.rules import CLASSIC
 from hellsrummy.game.state import DECIDE, PLAY, GameState
 from hellsrummy.moves.meldmoves import DeferredMelds, _with_deuces, deuce_kinds, requirement_groups
@@ -155,7 +155,7 @@ class LegalActions:
             pass
         return self._found
 
-    def _counted(self, count: bool = True) -> list[list[Action] | DeferredMelds] | None:
+    def _counted(self, count: bool = True) -> list[list[Action] | CountedMoves] | None:
         """The listing as parts, kept with the position, or ``None``.
 
         The parts are lists of moves and meld moves counted but not yet made. ``None`` once
@@ -367,7 +367,7 @@ def _plays_and_discards(here: Position) -> list[Action]:
     return _made(_counted_plays(here))
 
 
-def _made(parts: list[list[Action] | DeferredMelds]) -> list[Action]:
+def _made(parts: list[list[Action] | CountedMoves]) -> list[Action]:
     """The moves of a counted listing's parts, all made, in order."""
     found: list[Action] = []
     for part in parts:
@@ -375,7 +375,7 @@ def _made(parts: list[list[Action] | DeferredMelds]) -> list[Action]:
     return found
 
 
-def _counted_meetings(here: Position) -> list[list[Action] | DeferredMelds]:
+def _counted_meetings(here: Position) -> list[list[Action] | CountedMoves]:
     """The moves of a seat that has not met the minimum, the fulfilments counted, not made."""
     hand = here.hand
     contract = here.contract
@@ -404,7 +404,7 @@ def hand_threes(here: Position) -> list[Choice]:
     return threes
 
 
-def _counted_plays(here: Position) -> list[list[Action] | DeferredMelds]:
+def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
     units: list[tuple[Choice, ...]] = [(choice,) for choice in hand_threes(here)]

@@ -13,7 +13,7 @@ no choice leads to a dead end, and every way to meet the contract is reachable.
 The melds meeting identical requirements may be built in any order; the move made lays them
 lowest first (by their naturals, then their deuces, in card order), which is how
 :func:`hellsrummy.legal_actions` lists a meeting: the moves made are exactly the meetings it
-lists (``tests/test_rl_reachability.py`` checks it).
+lists (``tests/rl/test_rl_reachability.py`` checks it).
 
 >>> from hellsrummy import cards, contract_for
 >>> from hellsrummy.rl import step_name

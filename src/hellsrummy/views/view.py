@@ -167,7 +167,7 @@ class PlayerView(DerivedPosition):
 
 
 # ``view`` builds a view slot by slot through each slot's descriptor, as the attrs constructor
-# would but faster; the hidden slots are set too. ``tests/test_views.py`` holds the views it
+# would but faster; the hidden slots are set too. ``tests/views/test_views.py`` holds the views it
 # builds to the constructor's.
 _SLOTS, _SETTERS = assembled(PlayerView)
 _new = object.__new__

@@ -1,0 +1,262 @@
+"""What release 0.1.0 saved (data format 1) still loads and replays unchanged.
+
+``tests/fixtures/format1/`` holds game records, state and view snapshots, actions, events and rules
+saved by hellsrummy 0.1.0 with ``to_dict`` / ``GameRecord.to_dict`` / ``GameRecord.to_text``,
+and a ``manifest.json`` of where each snapshot comes from and what 0.1.0 gave at the end of
+each record; ``tests/fixtures/format1/make_fixtures.py`` wrote them (see there). The library under
+test must read every file, replay every record to the state 0.1.0 saved, continue any snapshot
+identically, and write back the same data (new fields and a newer ``"format"`` aside).
+
+Nothing here assumes the library's own ``FORMAT`` is 1: only that the files say so.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hellsrummy import (
+    Action,
+    Event,
+    GameRecord,
+    GameState,
+    Leave,
+    Phase,
+    PlayerView,
+    Rules,
+    SetPlayProtection,
+    apply,
+    format_action,
+    from_dict,
+    new_game,
+    next_round,
+    parse_action,
+    replay,
+    to_dict,
+    view,
+)
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "format1"
+MANIFEST: dict[str, Any] = json.loads((FIXTURES / "manifest.json").read_text())
+RECORDS: dict[str, dict[str, Any]] = MANIFEST["records"]
+SNAPSHOTS: list[dict[str, Any]] = MANIFEST["snapshots"]
+
+
+def _load(name: str) -> Any:
+    return json.loads((FIXTURES / name).read_text())
+
+
+@cache
+def _record(name: str) -> GameRecord:
+    return GameRecord.from_dict(_load(RECORDS[name]["json"]))
+
+
+@cache
+def _final(name: str) -> GameState:
+    return replay(_record(name))
+
+
+def _formats(data: Any, where: str = "") -> Iterator[tuple[str, Any]]:
+    """Every ``"format"`` value in ``data``, with its path."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "format":
+                yield f"{where}.format", value
+            else:
+                yield from _formats(value, f"{where}.{key}")
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from _formats(item, f"{where}[{index}]")
+
+
+def _missing(written: Any, saved: Any, where: str = "") -> str | None:
+    """Where ``written`` lacks or changes something ``saved`` has; ``None`` if it does not.
+
+    Keys ``written`` adds (new fields of a later format) and ``"format"`` values are not
+    differences.
+    """
+    if isinstance(saved, dict) and isinstance(written, dict):
+        for key, value in saved.items():
+            if key == "format":
+                continue
+            if key not in written:
+                return f"{where}.{key}: missing (saved {value!r})"
+            found = _missing(written[key], value, f"{where}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(saved, list) and isinstance(written, list) and len(saved) == len(written):
+        for index, (a, b) in enumerate(zip(written, saved, strict=True)):
+            found = _missing(a, b, f"{where}[{index}]")
+            if found:
+                return found
+        return None
+    if written != saved:
+        return f"{where or 'the value'}: now {written!r}, saved {saved!r}"
+    return None
+
+
+def _continue(state: GameState, actions: Sequence[Action]) -> GameState:
+    """Play ``actions`` on from ``state`` the way ``replay`` does (a new round when one is due)."""
+    for action in actions:
+        if state.phase is Phase.ROUND_OVER and not isinstance(action, (SetPlayProtection, Leave)):
+            state = next_round(state)
+        state = apply(state, action)
+    return state
+
+
+def _prefix(name: str, count: int) -> GameState:
+    record = _record(name)
+    start = new_game(record.players, seed=record.seed, rules=record.rules, deal=record.deal)
+    return _continue(start, record.actions[:count])
+
+
+ALL_FILES = sorted(path.name for path in FIXTURES.glob("*.json"))
+
+
+def test_the_fixtures_are_there() -> None:
+    assert MANIFEST["hellsrummy"] == "0.1.0"
+    assert set(RECORDS) == {"default", "variant", "leave"}
+    named = {MANIFEST["actions"]["json"], MANIFEST["events"], MANIFEST["rules"], "manifest.json"}
+    named |= {entry["file"] for entry in SNAPSHOTS}
+    named |= {entry[kind] for entry in RECORDS.values() for kind in ("json", "final")}
+    assert set(ALL_FILES) == named
+    assert {entry["type"] for entry in SNAPSHOTS} == {"GameState", "PlayerView"}
+    assert sum((FIXTURES / name).stat().st_size for name in ALL_FILES) < 300_000
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_every_fixture_says_format_1(name: str) -> None:
+    formats = list(_formats(_load(name)))
+    assert formats, f"{name} has no format"
+    assert all(value == 1 for _, value in formats), formats
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_a_record_loads_the_same_from_its_json_and_its_text(name: str) -> None:
+    entry = RECORDS[name]
+    record = _record(name)
+    assert len(record.actions) == entry["actions"]
+    text = (FIXTURES / entry["text"]).read_text()
+    assert text.startswith("# hellsrummy record 1\n")
+    assert GameRecord.from_text(text) == record
+    assert _missing(record.to_dict(), _load(entry["json"])) is None
+    assert GameRecord.from_dict(record.to_dict()) == record
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_a_record_replays_to_the_state_0_1_0_saved(name: str) -> None:
+    entry = RECORDS[name]
+    final = _final(name)
+    saved_data = _load(entry["final"])
+    saved = from_dict(saved_data)
+    assert isinstance(saved, GameState)
+    assert final == saved
+    assert final.events == saved.events  # the log takes no part in equality
+    assert _missing(to_dict(final), saved_data) is None
+    assert from_dict(to_dict(final)) == final
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_a_record_gives_the_facts_0_1_0_gave(name: str) -> None:
+    entry = RECORDS[name]
+    final = _final(name)
+    assert final.phase.value == entry["phase"]
+    assert final.round == entry["round"]
+    assert list(final.scores) == entry["scores"]
+    assert list(final.winners()) == entry["winners"]
+    assert list(final.left) == entry["left"]
+    assert [list(result.points) for result in final.results] == entry["round_points"]
+    assert [result.winner for result in final.results] == entry["round_winners"]
+    assert len(final.events) == entry["events"]
+
+
+def test_the_records_cover_what_they_should() -> None:
+    default, variant, leave = _final("default"), _final("variant"), _final("leave")
+    assert all(state.phase is Phase.GAME_OVER for state in (default, variant, leave))
+    kinds = {type(event).__name__ for event in default.events}
+    assert {"DiscardErrorMade", "PlayProtectionWarning", "PlayProtectionChanged"} <= kinds
+    assert variant.rules == Rules(
+        discard_policy="reject", schedule=(6, 7), hand_size=7, expert=True
+    )
+    assert "SeatLeft" in {type(event).__name__ for event in leave.events}
+    assert _record("leave").deal is not None
+    assert isinstance(_record("leave").seed, bytes)
+
+
+@pytest.mark.parametrize("snapshot", SNAPSHOTS, ids=[entry["file"] for entry in SNAPSHOTS])
+def test_a_snapshot_loads_as_the_replayed_position(snapshot: dict[str, Any]) -> None:
+    data = _load(snapshot["file"])
+    loaded = from_dict(data)
+    state = _prefix(snapshot["record"], snapshot["after"])
+    if snapshot["seat"] is None:
+        assert isinstance(loaded, GameState)
+        assert loaded == state
+    else:
+        assert isinstance(loaded, PlayerView)
+        assert loaded == view(state, snapshot["seat"])
+    assert loaded.events == state.events
+    assert loaded.phase.value == snapshot["phase"]
+    assert loaded.round == snapshot["round"]
+    assert _missing(to_dict(loaded), data) is None
+    assert from_dict(to_dict(loaded)) == loaded
+
+
+@pytest.mark.parametrize(
+    "snapshot",
+    [entry for entry in SNAPSHOTS if entry["type"] == "GameState"],
+    ids=lambda entry: entry["file"],
+)
+def test_a_loaded_snapshot_plays_on_to_the_same_end(snapshot: dict[str, Any]) -> None:
+    loaded = from_dict(_load(snapshot["file"]))
+    record = _record(snapshot["record"])
+    end = _continue(loaded, record.actions[snapshot["after"] :])
+    saved = from_dict(_load(RECORDS[snapshot["record"]]["final"]))
+    assert end == saved
+    assert end.events == saved.events
+
+
+def test_actions_load_and_match_their_notation() -> None:
+    saved = _load(MANIFEST["actions"]["json"])
+    lines = (FIXTURES / MANIFEST["actions"]["text"]).read_text().splitlines()
+    assert len(saved) == len(lines)
+    kinds = set()
+    for data, line in zip(saved, lines, strict=True):
+        action = from_dict(data)
+        kinds.add(type(action).__name__)
+        assert parse_action(line) == action
+        assert format_action(action) == line
+        assert _missing(to_dict(action), data) is None
+    assert kinds == {
+        "Take",
+        "Pass",
+        "Meld",
+        "Extend",
+        "SwapWildcard",
+        "Discard",
+        "SetPlayProtection",
+        "Leave",
+    }
+
+
+def test_events_load_as_the_games_logged_them() -> None:
+    saved = _load(MANIFEST["events"])
+    logged: set[Event] = {event for name in RECORDS for event in _final(name).events}
+    assert len({item["event"] for item in saved}) == len(saved) >= 12
+    for data in saved:
+        event = from_dict(data)
+        assert event in logged
+        assert _missing(to_dict(event), data) is None
+
+
+def test_rules_load() -> None:
+    saved = _load(MANIFEST["rules"])
+    loaded = [from_dict(data) for data in saved]
+    assert loaded == [Rules(), _record("variant").rules, _record("leave").rules]
+    for rules, data in zip(loaded, saved, strict=True):
+        assert _missing(to_dict(rules), data) is None

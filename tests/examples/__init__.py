@@ -1,0 +1,1 @@
+"""Tests of the examples: smoke runs, the web server, the browser test."""
