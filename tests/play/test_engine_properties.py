@@ -176,7 +176,7 @@ def test_every_extension_by_several_cards_is_a_chain_of_one_card_extensions(
 
 
 def test_a_bigger_meld_equals_three_cards_and_an_extension() -> None:
-    from .deals import deal
+    from ..support.deals import deal
 
     fixed = deal(
         hands=["4H 5H 6H 10C 10D KS KD JH 2D", "7H 7S 7D 9C 9D 8H 9H 10H JH", "3C 3D 3H 8S"],
@@ -225,7 +225,7 @@ def test_meeting_melds_are_listed_once_in_contract_order_and_apply_takes_any_ord
 
 
 def test_each_choice_of_deuces_is_a_separate_move() -> None:
-    from .deals import deal
+    from ..support.deals import deal
 
     fixed = deal(
         hands=["4H 5H 6H 10C 10D KS KD JH 3D", "7H 7S 9C 9D 2C 2D 4S 5S KH", "3C 3H 8S"],

@@ -128,7 +128,7 @@ def test_view_validates_its_arguments() -> None:
 def test_resampling_keeps_cards_a_seat_is_publicly_known_to_hold() -> None:
     from hellsrummy import Discard, Take, known_cards
 
-    from .deals import start
+    from ..support.deals import start
 
     state = apply(start(), Take())  # seat 1 takes the 9S in front of everyone
     for rng_seed in range(30):
