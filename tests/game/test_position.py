@@ -111,7 +111,8 @@ def test_the_table_handed_on_from_state_to_state_is_what_the_melds_accept() -> N
 
 
 def test_a_turn_builds_its_state_as_the_constructor_does() -> None:
-    from hellsrummy.game.state import _SLOTS, DerivedPosition
+    from hellsrummy.game.state import DerivedPosition
+    from hellsrummy.game.successor import _SLOTS
 
     names = tuple(field.name for field in attrs.fields(GameState))
     hidden = tuple(n for n in GameState.__slots__ if n not in names and n != "__weakref__")

@@ -420,7 +420,10 @@ def _pack(suits: tuple[Suit, ...], decks: int) -> tuple[Card, ...]:
     return tuple(_INTERNED[rank, suit] for rank in Rank for suit in suits for _ in range(decks))
 
 
-_ORDER = operator.attrgetter("order")
+#: The sort key of card order (rank, then suit; wildcards first): ``sorted(hand, key=BY_ORDER)``,
+#: and the key ``bisect`` finds a card's place in a sorted hand with. The one definition of
+#: card order that the package sorts and searches by.
+BY_ORDER = operator.attrgetter("order")
 
 
 def sort_cards(hand: Iterable[Card]) -> list[Card]:
@@ -429,7 +432,7 @@ def sort_cards(hand: Iterable[Card]) -> list[Card]:
     >>> format_cards(sort_cards(cards("KH 3S 2D 3C")))
     '2D 3C 3S KH'
     """
-    return sorted(hand, key=_ORDER)
+    return sorted(hand, key=BY_ORDER)
 
 
 def leading_wilds(ordered: tuple[Card, ...]) -> int:

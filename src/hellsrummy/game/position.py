@@ -19,11 +19,10 @@ frozenset()
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Protocol
 
-from hellsrummy.cards.deck import Card
+from hellsrummy.cards.deck import BY_ORDER, Card
 from hellsrummy.cards.melds import Accepted, accepted_by
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.enumeration import Choice
@@ -101,9 +100,6 @@ class CountedMoves(Protocol):
 
     def all(self) -> Sequence[Action]:
         """Every move, in order."""
-
-
-_ORDER = operator.attrgetter("order")
 
 
 def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:
@@ -336,7 +332,7 @@ class Position:
         ()
         """
         if self._held is None:
-            self._held = tuple(sorted(self.rummies, key=_ORDER))
+            self._held = tuple(sorted(self.rummies, key=BY_ORDER))
         return self._held
 
 

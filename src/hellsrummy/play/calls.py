@@ -43,9 +43,10 @@ from hellsrummy.game.events import RummyCalled
 from hellsrummy.game.position import table
 from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState, Phase, TableMeld
+from hellsrummy.game.successor import replace, successor
 from hellsrummy.play.plays import extension_refusal, swap_refusal
 from hellsrummy.play.scoring import end_round
-from hellsrummy.play.turns import insert, remove, replace, successor, verify_seat
+from hellsrummy.play.turns import insert, remove, verify_seat
 
 if TYPE_CHECKING:
     from hellsrummy.views.view import PlayerView

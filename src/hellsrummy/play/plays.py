@@ -25,8 +25,9 @@ from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.eventlog import extended_record, melded_record, swapped_record
 from hellsrummy.game.position import Position, position
 from hellsrummy.game.state import PLAY, GameState, TableMeld, sorted_meld
+from hellsrummy.game.successor import replace, successor
 from hellsrummy.play.scoring import end_round
-from hellsrummy.play.turns import in_round, insert, missing, remove, replace, successor
+from hellsrummy.play.turns import in_round, insert, missing, remove
 
 __all__ = [
     "extend",

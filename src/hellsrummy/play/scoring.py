@@ -17,6 +17,7 @@ import attrs
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.events import DiscardErrorMade, Event, PlayProtectionWarning, RoundEnded
 from hellsrummy.game.state import GameState, Phase, RoundResult
+from hellsrummy.game.successor import replace
 
 __all__ = ["end_round", "penalize"]
 
@@ -56,10 +57,6 @@ def end_round(state: GameState, winner: int | None) -> GameState:
     )
 
 
-def _replace(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
 def penalize(state: GameState, error: IllegalActionError) -> GameState:
     """The current seat's refused discard under ``DiscardPolicy.PENALIZE``: points and an event.
 
@@ -79,7 +76,7 @@ def penalize(state: GameState, error: IllegalActionError) -> GameState:
         event = DiscardErrorMade(seat, points)
     return attrs.evolve(
         state,
-        penalties=_replace(state.penalties, seat, state.penalties[seat] + points),
-        errors=_replace(state.errors, seat, state.errors[seat] + 1),
+        penalties=replace(state.penalties, seat, state.penalties[seat] + points),
+        errors=replace(state.errors, seat, state.errors[seat] + 1),
         log=state.log.append(event),
     )

@@ -17,15 +17,13 @@ a round in :mod:`hellsrummy.play.scoring`; :func:`hellsrummy.apply` runs the pai
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
-from hellsrummy.cards.deck import Card
+from hellsrummy.cards.deck import BY_ORDER, Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import (
     Discard,
@@ -38,7 +36,8 @@ from hellsrummy.game.eventlog import discarded_record, passed_record, took_recor
 from hellsrummy.game.events import DiscardTurnedUp, PlayProtectionChanged, SeatLeft
 from hellsrummy.game.position import position
 from hellsrummy.game.rules import DiscardPolicy
-from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, successor
+from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase
+from hellsrummy.game.successor import replace, successor
 from hellsrummy.play.dealing import draw, next_seat
 from hellsrummy.play.discarding import discards, refusal
 from hellsrummy.play.scoring import end_round
@@ -51,9 +50,7 @@ __all__ = [
     "missing",
     "pass_",
     "remove",
-    "replace",
     "set_protection",
-    "successor",
     "take",
     "verify_discard",
     "verify_leave",
@@ -65,21 +62,9 @@ __all__ = [
 
 
 IN_ROUND = (Phase.DECIDE, Phase.PLAY)
-_ORDER = operator.attrgetter("order")
 
 
 # --- small helpers ------------------------------------------------------------------------
-
-
-def replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """A copy of ``values`` with the item at ``index`` replaced.
-
-    >>> replace((1, 2, 3), 1, 9)
-    (1, 9, 3)
-    """
-    changed = list(values)
-    changed[index] = value
-    return tuple(changed)
 
 
 def insert(hand: tuple[Card, ...], new: Card) -> tuple[Card, ...]:
@@ -89,7 +74,7 @@ def insert(hand: tuple[Card, ...], new: Card) -> tuple[Card, ...]:
     '3C 7H 9D KS'
     """
     grown = list(hand)
-    grown.insert(bisect_right(hand, new.order, key=_ORDER), new)
+    grown.insert(bisect_right(hand, new.order, key=BY_ORDER), new)
     return tuple(grown)
 
 
@@ -101,7 +86,7 @@ def remove(hand: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
     """
     left = list(hand)
     for card_ in used:
-        at = bisect_left(left, card_.order, key=_ORDER)  # the hand is sorted
+        at = bisect_left(left, card_.order, key=BY_ORDER)  # the hand is sorted
         if at == len(left) or left[at] is not card_:
             raise ValueError(f"{card_} is not in the hand")
         del left[at]

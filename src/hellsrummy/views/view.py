@@ -48,8 +48,8 @@ from hellsrummy.game.state import (
     Phase,
     RoundResult,
     TableMeld,
-    assembled,
 )
+from hellsrummy.game.successor import assembled
 
 __all__ = ["PlayerView", "known_cards", "resample", "state_from_view", "view"]
 
@@ -222,7 +222,7 @@ def view(state: GameState, seat: int) -> PlayerView:
             f"seat must be a seat of the game (0 to {state.players - 1}), got {shown(seat)}"
         )
     # Built slot by slot through the slots' descriptors, as a turn builds its state (see
-    # hellsrummy.game.state.successor): a bot asks for a view at every decision.
+    # hellsrummy.game.successor.successor): a bot asks for a view at every decision.
     seen: PlayerView = _new(PlayerView)
     _set_seat(seen, seat)
     _set_rules(seen, state.rules)
