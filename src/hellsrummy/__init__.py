@@ -115,12 +115,8 @@ from hellsrummy.game.events import (
     Swapped,
     Took,
 )
-from hellsrummy.game.rules import (
-    DiscardPolicy,
-    Rules,
-    ScoreTable,
-    penalty_value,
-)
+from hellsrummy.game.rules import DiscardPolicy, Rules
+from hellsrummy.game.scoring import ScoreTable, penalty_value
 from hellsrummy.game.state import (
     Deal,
     GameState,

@@ -17,7 +17,14 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["IllegalActionError", "Reason"]
+__all__ = [
+    "IllegalActionError",
+    "Reason",
+    "instance_of",
+    "non_negative",
+    "optional_positive",
+    "shown",
+]
 
 
 class Reason(enum.Enum):
@@ -190,3 +197,39 @@ def instance_of(kind: type[T]) -> Callable[[object, Any, T], None]:
             raise TypeError(f"{attribute.name} must be a {kind.__name__}, got {shown(value)}")
 
     return check
+
+
+def non_negative(instance: object, attribute: Any, value: int) -> None:
+    """An attrs validator: the field must be an int (not a bool) of at least 0.
+
+    It raises :class:`ValueError` naming the field.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Box:
+    ...     size: int = attrs.field(validator=non_negative)
+    >>> Box(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: size must be a non-negative int, got -1
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a non-negative int, got {shown(value)}")
+
+
+def optional_positive(instance: object, attribute: Any, value: Any) -> None:
+    """An attrs validator: the field must be ``None`` or an int (not a bool) of at least 1.
+
+    It raises :class:`ValueError` naming the field.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Cap:
+    ...     most: int | None = attrs.field(default=None, validator=optional_positive)
+    >>> Cap(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: most must be None or a positive int, got 0
+    """
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"{attribute.name} must be None or a positive int, got {shown(value)}")

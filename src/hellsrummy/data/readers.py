@@ -29,7 +29,8 @@ from hellsrummy.cards.shuffle import Seed
 from hellsrummy.contracts.difficulty import DeckPlan
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
-from hellsrummy.game.rules import Rules, ScoreTable
+from hellsrummy.game.rules import Rules
+from hellsrummy.game.scoring import ScoreTable
 from hellsrummy.game.state import RoundResult, TableMeld
 
 __all__: list[str] = []

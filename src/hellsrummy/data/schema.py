@@ -36,7 +36,8 @@ from hellsrummy.data.serialize import (
 )
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
-from hellsrummy.game.rules import DiscardPolicy, Rules, ScoreTable
+from hellsrummy.game.rules import DiscardPolicy, Rules
+from hellsrummy.game.scoring import ScoreTable
 from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.views.view import PlayerView
 

@@ -10,30 +10,28 @@ reference is a field here (see :ref:`rules-decisions`). All fields are plain dat
 ((6, 7, 8, 9, 10), 9, <DiscardPolicy.PENALIZE: 'penalize'>)
 >>> Rules(schedule=[3, 25], expert=True).schedule
 (3, 25)
->>> penalty_value(card("KH")), penalty_value(card("2C"))
-(10, 20)
+
+A card's points (the score table's default) are in :mod:`hellsrummy.game.scoring`.
 """
 
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
-from hellsrummy.cards.deck import BY_INDEX, Card, Rank
 from hellsrummy.contracts.difficulty import (
     DEFAULT_DECK_PLAN,
     STANDARD_SCHEDULE,
     DeckPlan,
     contract_for,
 )
-from hellsrummy.errors import instance_of, shown
+from hellsrummy.errors import instance_of, non_negative, optional_positive, shown
+from hellsrummy.game.scoring import ScoreTable
 
-__all__ = ["DiscardPolicy", "Rules", "ScoreTable", "penalty_value"]
+__all__ = ["CLASSIC", "DiscardPolicy", "Rules"]
 
 
 class DiscardPolicy(enum.Enum):
@@ -62,86 +60,6 @@ class DiscardPolicy(enum.Enum):
 # Read on every turn, as a module constant (an enum member read through its class costs a
 # lookup); the engine's modules import it.
 CLASSIC = DiscardPolicy.CLASSIC
-
-
-def non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a non-negative int, got {shown(value)}")
-
-
-@attrs.frozen
-class ScoreTable:
-    """Penalty points of the cards left in a hand when a round ends (see :ref:`rules-scoring`).
-
-    The default is the library's **[decision]**: 3-9 score 5, 10-K score 10, an Ace 15 and a
-    wildcard 20.
-
-    >>> table = ScoreTable()
-    >>> table.value(card("9S")), table.value(card("10S")), table.value(card("AS"))
-    (5, 10, 15)
-    >>> table.hand_value(cards("9S 2C"))
-    25
-    >>> ScoreTable(wild=50).value(card("2D"))
-    50
-    """
-
-    low: int = attrs.field(default=5, validator=non_negative)
-    """Points of a 3 to 9."""
-    high: int = attrs.field(default=10, validator=non_negative)
-    """Points of a 10, Jack, Queen or King."""
-    ace: int = attrs.field(default=15, validator=non_negative)
-    """Points of an Ace."""
-    wild: int = attrs.field(default=20, validator=non_negative)
-    """Points of a wildcard (any deuce)."""
-
-    def value(self, card: Card) -> int:
-        """Points a card scores when left in hand.
-
-        >>> ScoreTable().value(card("QD"))
-        10
-        """
-        rank = card.rank
-        if rank == Rank.TWO:
-            return self.wild
-        if rank == Rank.ACE:
-            return self.ace
-        return self.high if rank >= Rank.TEN else self.low
-
-    def hand_value(self, hand: Iterable[Card]) -> int:
-        """Points a whole hand scores.
-
-        >>> ScoreTable().hand_value(cards("3C 10D AH 2S"))
-        50
-        """
-        points = _points(self)
-        try:
-            return sum(map(points.__getitem__, hand))
-        except (KeyError, TypeError):  # not a card: let value say what is wrong
-            return sum(self.value(c) for c in hand)
-
-
-@functools.lru_cache(maxsize=64)
-def _points(table: ScoreTable) -> dict[Card, int]:
-    """Every card's points under ``table`` (every round's end scores every hand)."""
-    return {c: table.value(c) for c in BY_INDEX}
-
-
-_DEFAULT_SCORES = ScoreTable()
-
-
-def penalty_value(card: Card) -> int:
-    """Points ``card`` scores when left in hand, under the default :class:`ScoreTable`.
-
-    >>> [penalty_value(c) for c in cards("3C 9C 10C KC AC 2C")]
-    [5, 5, 10, 10, 15, 20]
-    """
-    return _PENALTIES[card.index]
-
-
-# The default points of every card, by card index (bots ask for them all the time).
-_PENALTIES: tuple[int, ...] = tuple(_DEFAULT_SCORES.value(c) for c in BY_INDEX)
-# The same by card (a bot sums them over melds).
-PENALTY_OF: dict[Card, int] = _points(_DEFAULT_SCORES)
 
 
 # The most rounds a schedule may hold (documented on Rules.schedule).
@@ -177,11 +95,6 @@ def _check_schedule(
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{attribute.name} must be a positive int, got {shown(value)}")
-
-
-def optional_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ValueError(f"{attribute.name} must be None or a positive int, got {shown(value)}")
 
 
 def _boolean(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:

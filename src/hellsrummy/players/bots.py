@@ -42,7 +42,8 @@ from hellsrummy.contracts.needs import joins_a_meld_of_3
 from hellsrummy.contracts.solver import held_meets
 from hellsrummy.game.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.game.position import position, table
-from hellsrummy.game.rules import CLASSIC, PENALTY_OF, penalty_value
+from hellsrummy.game.rules import CLASSIC
+from hellsrummy.game.scoring import PENALTY_OF, penalty_value
 from hellsrummy.game.state import DECIDE
 from hellsrummy.moves.listing import (
     DISCARDS,

@@ -35,9 +35,8 @@ from typing import Any
 import attrs
 
 from hellsrummy.cards.shuffle import Seed
-from hellsrummy.errors import shown
+from hellsrummy.errors import non_negative, optional_positive, shown
 from hellsrummy.game.actions import Action, Discard
-from hellsrummy.game.rules import non_negative, optional_positive
 from hellsrummy.game.state import GameState
 from hellsrummy.moves.listing import legal_actions
 from hellsrummy.play.engine import apply
