@@ -45,7 +45,7 @@ from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState, Phase, TableMeld
 from hellsrummy.game.successor import replace, successor
 from hellsrummy.play.plays import extension_refusal, swap_refusal
-from hellsrummy.play.scoring import end_round
+from hellsrummy.play.scoring import GOES_ON, end_round, outcome
 from hellsrummy.play.turns import insert, remove, verify_seat
 
 if TYPE_CHECKING:
@@ -172,7 +172,8 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
         log,
         seat,
     )
-    return after if hand else end_round(after, winner=seat)
+    ending = outcome(state.rules, state.left, seat, hand, state.turns)
+    return after if ending == GOES_ON else end_round(after, winner=ending)
 
 
 def rummy_calls(state: GameState | PlayerView, seat: int) -> list[CallRummy]:

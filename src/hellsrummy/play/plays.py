@@ -26,7 +26,7 @@ from hellsrummy.game.eventlog import extended_record, melded_record, swapped_rec
 from hellsrummy.game.position import Position, position
 from hellsrummy.game.state import PLAY, GameState, TableMeld, sorted_meld
 from hellsrummy.game.successor import replace, successor
-from hellsrummy.play.scoring import end_round
+from hellsrummy.play.scoring import GOES_ON, end_round, outcome
 from hellsrummy.play.turns import in_round, insert, missing, remove
 
 __all__ = [
@@ -281,8 +281,9 @@ def meld(state: GameState, action: Meld) -> GameState:
         state.taken,
         state.log._add(melded_record(seat, len(state.melds), action.melds, meeting)),
     )
-    if not hand:
-        return end_round(after, winner=seat)
+    ending = outcome(state.rules, state.left, seat, hand, state.turns)
+    if ending != GOES_ON:
+        return end_round(after, winner=ending)
     _hand_on_table(state, after)
     if not meeting:
         _hand_threes_on(state, after, (c for laid in action.melds for c in laid))
@@ -322,8 +323,9 @@ def extend(state: GameState, action: Extend) -> GameState:
         state.taken,
         state.log._add(extended_record(seat, action.meld, action.cards)),
     )
-    if not hand:
-        return end_round(after, winner=seat)
+    ending = outcome(state.rules, state.left, seat, hand, state.turns)
+    if ending != GOES_ON:
+        return end_round(after, winner=ending)
     _hand_on_table(state, after, action.meld)
     _hand_threes_on(state, after, added)
     return after

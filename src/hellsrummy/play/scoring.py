@@ -1,8 +1,11 @@
-"""Scoring: the end of a round, its result and the totals, and discard-error penalties.
+"""Scoring: when a round ends and who wins it, its result and the totals, discard penalties.
 
-A round's score for each seat is the penalty value of the cards left in its hand (the rules'
-:class:`hellsrummy.ScoreTable`) plus that round's discard-error points; a seat that went out
-has no cards left. After the last round of the schedule the game is over.
+:func:`outcome` decides whether a round is over once a seat has acted, and who won it; every
+transition that can end a round asks it (a play, a call or a discard that empties the hand, the
+discard that reaches ``Rules.max_turns``, a leave that leaves fewer than two seats) and then
+calls :func:`end_round`. A round's score for each seat is the points of the cards left in its
+hand (:mod:`hellsrummy.game.scoring`) plus that round's discard-error points; a seat that went
+out has no cards left. After the last round of the schedule the game is over.
 
 >>> state = new_game(3, seed=1)
 >>> over = end_round(state, winner=None)
@@ -14,19 +17,52 @@ from __future__ import annotations
 
 import attrs
 
+from hellsrummy.cards.deck import Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.events import DiscardErrorMade, Event, PlayProtectionWarning, RoundEnded
+from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.game.successor import replace
 
-__all__ = ["end_round", "penalize"]
+__all__ = ["GOES_ON", "end_round", "outcome", "penalize"]
+
+#: What :func:`outcome` answers while the round goes on (no seat is numbered -1).
+GOES_ON = -1
+
+
+def outcome(
+    rules: Rules, left: tuple[bool, ...], seat: int, hand: tuple[Card, ...], turns: int
+) -> int | None:
+    """Whether the round is over once ``seat`` has acted, and who won it.
+
+    The one place this is decided (see :ref:`rules-scoring`). ``hand`` is the seat's hand after its
+    action, ``turns`` the round's turns so far and ``left`` who has left the game. The answer is the
+    seat that went out (its hand is empty: it wins), ``None`` when the round ends with no winner
+    (the turn cap ``Rules.max_turns`` is reached, or fewer than two seats are left in the game), or
+    :data:`GOES_ON`.
+
+    >>> rules, seated = Rules(max_turns=40), (False, False, False)
+    >>> outcome(rules, seated, 1, (), 7), outcome(rules, seated, 1, cards("7H"), 40)
+    (1, None)
+    >>> outcome(rules, (False, True, True), 0, cards("7H"), 7)
+    >>> outcome(rules, seated, 1, cards("7H"), 7) == GOES_ON
+    True
+    """
+    if not hand:
+        return seat
+    cap = rules.max_turns
+    if cap is not None and turns >= cap:
+        return None
+    if left.count(False) < 2:
+        return None
+    return GOES_ON
 
 
 def end_round(state: GameState, winner: int | None) -> GameState:
     """End the round of ``state``: score every seat, record the result, add up the totals.
 
-    ``winner`` is the seat that went out, or ``None`` (stopped by ``Rules.max_turns``, or
-    too few seats remain). Seats that left the game score nothing more.
+    ``winner`` is the seat that went out, or ``None``, as :func:`outcome` decided. Seats
+    that left the game score nothing more.
 
     >>> end_round(new_game(3, seed=1), winner=None).results[0].winner is None
     True

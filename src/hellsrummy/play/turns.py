@@ -40,7 +40,7 @@ from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase
 from hellsrummy.game.successor import replace, successor
 from hellsrummy.play.dealing import draw, next_seat
 from hellsrummy.play.discarding import discards, refusal
-from hellsrummy.play.scoring import end_round
+from hellsrummy.play.scoring import GOES_ON, end_round, outcome
 
 __all__ = [
     "discard",
@@ -298,10 +298,10 @@ def discard(state: GameState, action: Discard) -> GameState:
     seat = state.current
     hand = remove(state.hands[seat], (action.card,))
     turns = state.turns + 1
-    max_turns = state.rules.max_turns
     hands = replace(state.hands, seat, hand)
     log = state.log._add(discarded_record(seat, action.card))
-    if hand and (max_turns is None or turns < max_turns):  # the usual case: the turn passes
+    ending = outcome(state.rules, state.left, seat, hand, turns)
+    if ending == GOES_ON:  # the usual case: the turn passes
         return successor(
             state,
             next_seat(state.left, seat),
@@ -331,7 +331,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         state.taken,
         log,
     )
-    return end_round(after, winner=None if hand else seat)
+    return end_round(after, winner=ending)
 
 
 def set_protection(state: GameState, action: SetPlayProtection) -> GameState:
@@ -363,11 +363,13 @@ def leave(state: GameState, action: Leave) -> GameState:
     seat = action.seat
     left = replace(state.left, seat, True)
     log = state.log.append(SeatLeft(seat))
-    if sum(not gone for gone in left) < 2:
-        after = attrs.evolve(state, left=left, log=log)
-        if state.phase in IN_ROUND:
-            after = end_round(after, winner=None)
-        return attrs.evolve(after, phase=Phase.GAME_OVER)
+    if state.phase in IN_ROUND:
+        ending = outcome(state.rules, left, seat, state.hands[seat], state.turns)
+        if ending != GOES_ON:  # too few seats are left: the round ends, and the game with it
+            after = end_round(attrs.evolve(state, left=left, log=log), winner=ending)
+            return attrs.evolve(after, phase=Phase.GAME_OVER)
+    elif left.count(False) < 2:  # between rounds: the game ends
+        return attrs.evolve(state, left=left, log=log, phase=Phase.GAME_OVER)
     if seat != state.current or state.phase not in IN_ROUND:
         return attrs.evolve(state, left=left, log=log)
     if state.phase is DECIDE:
