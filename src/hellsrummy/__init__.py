@@ -145,11 +145,10 @@ from hellsrummy.players.bots import (
     GreedyBot,
     RandomBot,
 )
+from hellsrummy.players.results import GameResult, RoundSummary
 from hellsrummy.players.search import SearchAnalysis, SearchBot
 from hellsrummy.players.simulation import (
     SIMULATION_MAX_TURNS,
-    GameResult,
-    RoundSummary,
     finish_round,
     offer_calls,
     play_game,
