@@ -34,7 +34,7 @@ from hellsrummy import (
 from hellsrummy.game.events import DiscardErrorMade, Refilled, RoundEnded, Took
 
 from ..support.deals import start
-from ..views.test_views import random_state
+from ..support.positions import random_state
 
 
 @settings(max_examples=40, deadline=None)

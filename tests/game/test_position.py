@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 import threading
@@ -27,19 +28,14 @@ from hellsrummy import (
 )
 from hellsrummy.game.position import position, table
 
+from ..support.positions import random_walk
+
 
 def random_states(seed: int, count: int = 400) -> list[GameState]:
-    rng = random.Random(seed)
-    state = new_game(4, seed=seed, rules=Rules(max_turns=300))
-    states = []
-    while state.phase is not Phase.GAME_OVER and len(states) < count:
-        if state.phase is Phase.ROUND_OVER:
-            state = next_round(state)
-            continue
-        states.append(state)
-        moves = legal_actions(state)
-        state = apply(state, moves[rng.randrange(len(moves))])
-    return states
+    """The first ``count`` positions with a seat to act of a random walk (four seats)."""
+    walk = random_walk(seed, Rules(max_turns=300))
+    acting = (state for state in walk if state.phase in (Phase.DECIDE, Phase.PLAY))
+    return list(itertools.islice(acting, count))
 
 
 def test_derived_facts_take_no_part_in_equality_hashing_repr_data_or_pickles() -> None:

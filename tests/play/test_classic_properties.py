@@ -34,8 +34,8 @@ from hellsrummy import (
 )
 from hellsrummy.game.events import DiscardTurnedUp, SeatLeft
 
+from ..support.invariants import RoundStart, check_invariants
 from ..support.positions import Style, random_game, random_rules
-from .test_engine_properties import RoundStart, check_invariants
 
 
 def seats_calls(state: GameState) -> dict[int, list[CallRummy]]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,24 +24,11 @@ from hellsrummy import (
     legal_actions,
     new_game,
     next_round,
-    pack,
 )
-from hellsrummy.game.events import Refilled
 
 from ..support.deals import start
+from ..support.invariants import RoundStart, check_invariants
 from ..support.strategies import any_card, valid_meld
-
-
-def cards_in_play(state: GameState) -> Counter[Card]:
-    held: Counter[Card] = Counter()
-    for hand in state.hands:
-        held.update(hand)
-    for meld in state.melds:
-        held.update(meld.cards)
-    if state.discard is not None:
-        held[state.discard] += 1
-    held.update(state.stock)
-    return held
 
 
 def atomic_candidates(state: GameState) -> list[object]:
@@ -55,33 +40,6 @@ def atomic_candidates(state: GameState) -> list[object]:
         candidates += [Extend(number, (c,)) for c in hand]
         candidates += [SwapWildcard(number, c) for c in hand]
     return candidates
-
-
-class RoundStart:
-    """What a round started with: its cards, its refill deck and its log, for conservation."""
-
-    def __init__(self, state: GameState) -> None:
-        self.log = state.log
-        self.cards = cards_in_play(state)
-        self.refill_deck = Counter(pack(state.suits, 1))
-
-
-def check_invariants(state: GameState, start: RoundStart) -> None:
-    refills = sum(isinstance(e, Refilled) for e in state.log.since(start.log))
-    assert refills == state.refills
-    expected = start.cards.copy()
-    for _ in range(refills):
-        expected.update(start.refill_deck)
-    assert cards_in_play(state) == expected, "cards were created or lost"
-    for meld in state.melds:
-        assert is_meld(meld.cards), f"an invalid meld on the table: {meld}"
-    for hand in state.hands:
-        assert list(hand) == sorted(hand)
-    if state.phase is Phase.DECIDE:
-        assert state.discard is not None
-    if state.phase is Phase.PLAY:
-        assert state.discard is None
-    assert all(p >= 0 for p in state.penalties)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,4 +1,7 @@
-"""Random games for differential tests: positions reached by random moves, under any rules.
+"""Random games: positions reached by random moves, under any rules.
+
+:func:`random_walk` plays a game by uniformly random legal moves with the library, and
+:func:`random_state` is where such a game stands after a number of steps.
 
 :func:`random_game` plays one game from an integer seed with random moves and yields every
 position it reaches, with the action it then applied. Everything random comes from that seed
@@ -15,6 +18,7 @@ long, so the driver looks at most at the first ``cap`` listed moves plus the leg
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -45,6 +49,8 @@ __all__ = [
     "Style",
     "random_game",
     "random_rules",
+    "random_state",
+    "random_walk",
 ]
 
 
@@ -235,3 +241,29 @@ def _move(
     if not discards:
         return None
     return rng.choice(discards)
+
+
+def random_walk(seed: int, rules: Rules, players: int = 4) -> Iterator[GameState]:
+    """Every position of a game played by uniformly random legal moves, up to its end.
+
+    The game is ``new_game(players, seed=seed, rules=rules)`` and the moves are drawn from
+    ``random.Random(seed)``; a finished round is yielded, then the next round is dealt.
+    """
+    rng = random.Random(seed)
+    state = hr.new_game(players, seed=seed, rules=rules)
+    while True:
+        yield state
+        if state.phase is Phase.GAME_OVER:
+            return
+        if state.phase is Phase.ROUND_OVER:
+            state = hr.next_round(state)
+            continue
+        moves = hr.legal_actions(state)
+        state = hr.apply(state, moves[rng.randrange(len(moves))])
+
+
+def random_state(seed: int, steps: int, players: int = 4) -> GameState:
+    """Where a random walk under ``Rules(max_turns=30)`` stands after ``steps`` steps (dealing
+    a round is a step), or at the end of its game if that comes first."""
+    walk = random_walk(seed, Rules(max_turns=30), players)
+    return collections.deque(itertools.islice(walk, steps + 1), maxlen=1)[0]

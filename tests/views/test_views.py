@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import attrs
@@ -19,26 +18,12 @@ from hellsrummy import (
     apply,
     legal_actions,
     new_game,
-    next_round,
     resample,
     view,
 )
 
-from ..play.test_engine_properties import cards_in_play
-
-
-def random_state(seed: int, steps: int, players: int = 4) -> GameState:
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed, rules=Rules(max_turns=30))
-    for _ in range(steps):
-        if state.phase is Phase.GAME_OVER:
-            break
-        if state.phase is Phase.ROUND_OVER:
-            state = next_round(state)
-            continue
-        moves = legal_actions(state)
-        state = apply(state, moves[rng.randrange(len(moves))])
-    return state
+from ..support.invariants import cards_in_play
+from ..support.positions import random_state
 
 
 def test_a_view_holds_the_seats_own_hand_and_the_public_facts() -> None:
