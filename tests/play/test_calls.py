@@ -45,7 +45,7 @@ from hellsrummy import (
 )
 from hellsrummy.game.position import table
 
-from ..support.deals import deal
+from ..support.deals import deal, play
 
 CLASSIC = Rules(discard_policy=DiscardPolicy.CLASSIC)
 
@@ -66,12 +66,6 @@ LAST_CARD = deal(
     discard="QS",
     stock="8C 8D 8S 3H 4H 4S 5C 5H 6D 10S",
 )
-
-
-def play(state: GameState, *actions: object) -> GameState:
-    for action in actions:
-        state = apply(state, action)  # type: ignore[arg-type]
-    return state
 
 
 def bad_discard_of_7c(fixed: object = TABLE, rules: Rules = CLASSIC) -> GameState:

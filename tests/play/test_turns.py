@@ -42,17 +42,12 @@ from hellsrummy import (
     rummies,
 )
 
-from ..support.deals import THREE, deal, start
+from ..support.deals import THREE, deal, play, start
+from ..support.invariants import cards_in_play
 
 
 def hand(state: GameState, seat: int) -> str:
     return format_cards(state.hands[seat])
-
-
-def play(state: GameState, *actions: object) -> GameState:
-    for action in actions:
-        state = apply(state, action)  # type: ignore[arg-type]
-    return state
 
 
 def test_the_deal_seat_0_deals_and_seat_1_decides_on_the_turned_up_discard() -> None:
@@ -369,8 +364,7 @@ def test_the_game_ends_after_the_schedule_and_the_lowest_total_wins() -> None:
 
 
 def total_cards(state: GameState) -> int:
-    melded = sum(len(meld.cards) for meld in state.melds)
-    return sum(map(len, state.hands)) + len(state.stock) + melded + (state.discard is not None)
+    return cards_in_play(state).total()
 
 
 def test_a_seat_that_is_not_to_act_may_leave_and_play_skips_it() -> None:

@@ -1,8 +1,8 @@
-"""Fixed deals for transcript tests, written as card text."""
+"""Fixed deals for transcript tests, written as card text, and playing actions on from them."""
 
 from __future__ import annotations
 
-from hellsrummy import Deal, GameState, Rules, card, cards, new_game
+from hellsrummy import Deal, GameState, Rules, apply, card, cards, new_game
 
 
 def deal(hands: list[str], discard: str, stock: str) -> Deal:
@@ -23,3 +23,10 @@ THREE = deal(
 
 def start(fixed: Deal = THREE, **rules: object) -> GameState:
     return new_game(len(fixed.hands), seed="transcripts", rules=Rules(**rules), deal=fixed)  # type: ignore[arg-type]
+
+
+def play(state: GameState, *actions: object) -> GameState:
+    """``state`` after ``actions``, applied in turn."""
+    for action in actions:
+        state = apply(state, action)  # type: ignore[arg-type]
+    return state
