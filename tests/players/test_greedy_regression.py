@@ -18,27 +18,10 @@ import pytest
 
 from hellsrummy import GreedyBot, Rules, simulate
 
+from ..support.compare import first_difference
+
 RECORDED = Path(__file__).parent.parent / "fixtures" / "greedy_results_0_1_0.json"
 RUNS: list[dict[str, Any]] = json.loads(RECORDED.read_text())["runs"]
-
-
-def _first_difference(ours: Any, recorded: Any, where: str = "") -> str | None:
-    """The path to the first place two JSON values differ, with both values; or None."""
-    if isinstance(ours, dict) and isinstance(recorded, dict):
-        for key in [*recorded, *(k for k in ours if k not in recorded)]:
-            found = _first_difference(ours.get(key), recorded.get(key), f"{where}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(ours, list) and isinstance(recorded, list) and len(ours) == len(recorded):
-        for index, (a, b) in enumerate(zip(ours, recorded, strict=True)):
-            found = _first_difference(a, b, f"{where}[{index}]")
-            if found:
-                return found
-        return None
-    if ours != recorded:
-        return f"{where or 'the value'}: now {ours!r}, recorded {recorded!r}"
-    return None
 
 
 def test_the_recorded_runs_are_there() -> None:
@@ -63,5 +46,5 @@ def test_greedy_simulations_give_the_results_of_0_1_0(run: dict[str, Any]) -> No
         if ours != recorded:
             raise AssertionError(
                 f"run {run['name']!r} (seed {run['seed']!r}): game {recorded['game']} differs"
-                f" from 0.1.0 first at {_first_difference(ours, recorded)}"
+                f" from 0.1.0 first at {first_difference(ours, recorded)}"
             )
