@@ -44,6 +44,7 @@ from hellsrummy.errors import shown
 from hellsrummy.game import actions as _actions
 from hellsrummy.game import events as _events
 from hellsrummy.game.eventlog import EventLog
+from hellsrummy.game.events import EVENT_KINDS
 from hellsrummy.game.rules import DiscardPolicy, Rules
 from hellsrummy.game.state import GameState, Phase, TableMeld
 from hellsrummy.views.view import PlayerView
@@ -69,28 +70,12 @@ _ACTIONS: dict[str, type] = {
     "leave": _actions.Leave,
     "rummy": _actions.CallRummy,
 }
-_EVENTS: dict[str, type] = {
-    "round_started": _events.RoundStarted,
-    "took": _events.Took,
-    "passed": _events.Passed,
-    "refilled": _events.Refilled,
-    "melded": _events.Melded,
-    "extended": _events.Extended,
-    "swapped": _events.Swapped,
-    "discarded": _events.Discarded,
-    "discard_error": _events.DiscardErrorMade,
-    "play_protection_warning": _events.PlayProtectionWarning,
-    "play_protection_changed": _events.PlayProtectionChanged,
-    "seat_left": _events.SeatLeft,
-    "discard_turned_up": _events.DiscardTurnedUp,
-    "rummy_called": _events.RummyCalled,
-    "round_ended": _events.RoundEnded,
-}
+_EVENTS: dict[str, type] = {kind.tag: kind.cls for kind in EVENT_KINDS}
 #: The fields of a state and of a view that :func:`to_dict` writes in a form of their own.
 _STATE_SKIP = ("rules", "seed", "log")
 _VIEW_SKIP = ("rules", "log")
 _ACTION_NAMES = {cls: name for name, cls in _ACTIONS.items()}
-_EVENT_NAMES = {cls: name for name, cls in _EVENTS.items()}
+_EVENT_NAMES = {kind.cls: kind.tag for kind in EVENT_KINDS}
 
 
 # --- writing ---------------------------------------------------------------------------------

@@ -11,12 +11,13 @@ stay cheap to create however long the game. :mod:`hellsrummy.game.events` define
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, get_args
+from typing import Any
 
 import attrs
 
 from hellsrummy.cards.deck import BY_INDEX, Card
 from hellsrummy.game.events import (
+    EVENT_KINDS,
     Discarded,
     Event,
     Extended,
@@ -44,8 +45,8 @@ _CODECS = {
     "tuple[Card, ...]": _CARDS,
     "tuple[tuple[Card, ...], ...]": _MELDS,
 }
-# Every event class, in the order of the ``Event`` union: a record's kind is its place here.
-_CLASSES: tuple[type[Any], ...] = get_args(Event)
+# Every event class, in the order of ``EVENT_KINDS``: a record's kind is its place here.
+_CLASSES: tuple[type[Any], ...] = tuple(kind.cls for kind in EVENT_KINDS)
 # Each event class with its kind and its fields' names and codecs.
 _FIELDS: dict[type[Any], tuple[int, tuple[tuple[str, int], ...]]] = {
     cls: (kind, tuple((f.name, _CODECS.get(str(f.type), _PLAIN)) for f in attrs.fields(cls)))

@@ -10,15 +10,19 @@ log in O(1) and shares the old one, so states stay cheap to create however long 
 
 from __future__ import annotations
 
+from typing import Any, get_args
+
 import attrs
 
 from hellsrummy.cards.deck import Card, format_cards
 
 __all__ = [
+    "EVENT_KINDS",
     "DiscardErrorMade",
     "DiscardTurnedUp",
     "Discarded",
     "Event",
+    "EventKind",
     "Extended",
     "Melded",
     "Passed",
@@ -306,3 +310,58 @@ Event = (
     | RummyCalled
     | RoundEnded
 )
+
+
+@attrs.frozen
+class EventKind:
+    """One kind of event: its class and its tag in plain data.
+
+    The kind's place in :data:`EVENT_KINDS` is its number in the event log's records
+    (:mod:`hellsrummy.game.eventlog`), which read the fields' types from the class.
+
+    >>> EVENT_KINDS[1]
+    EventKind(cls=<class 'hellsrummy.game.events.Took'>, tag='took')
+    >>> [kind.tag for kind in EVENT_KINDS][-2:]
+    ['rummy_called', 'round_ended']
+    """
+
+    cls: type[Any]
+    """The event's class."""
+    tag: str
+    """Its tag in plain data: :func:`hellsrummy.to_dict` writes ``"event": tag``."""
+
+
+#: Every kind of event, in the order of the ``Event`` union (checked on import). The event log's
+#: records (a record's kind is its row's place here), the ``"event"`` tags of
+#: :func:`hellsrummy.to_dict` and :func:`hellsrummy.from_dict` and the event branches of
+#: :func:`hellsrummy.json_schema` are all made from it, so a new event is its class, its place in
+#: the union and one row here.
+EVENT_KINDS: tuple[EventKind, ...] = (
+    EventKind(RoundStarted, "round_started"),
+    EventKind(Took, "took"),
+    EventKind(Passed, "passed"),
+    EventKind(Refilled, "refilled"),
+    EventKind(Melded, "melded"),
+    EventKind(Extended, "extended"),
+    EventKind(Swapped, "swapped"),
+    EventKind(Discarded, "discarded"),
+    EventKind(DiscardErrorMade, "discard_error"),
+    EventKind(PlayProtectionWarning, "play_protection_warning"),
+    EventKind(PlayProtectionChanged, "play_protection_changed"),
+    EventKind(SeatLeft, "seat_left"),
+    EventKind(DiscardTurnedUp, "discard_turned_up"),
+    EventKind(RummyCalled, "rummy_called"),
+    EventKind(RoundEnded, "round_ended"),
+)
+
+
+def _check_kinds() -> None:
+    """The table lists the ``Event`` union's classes in order, with distinct tags."""
+    if tuple(kind.cls for kind in EVENT_KINDS) != get_args(Event):
+        raise LookupError("EVENT_KINDS must list the classes of the Event union, in its order")
+    tags = [kind.tag for kind in EVENT_KINDS]
+    if len(set(tags)) != len(tags):
+        raise LookupError(f"two kinds of event share a tag: {tags}")
+
+
+_check_kinds()
