@@ -43,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.cards.deck import Card, card, cards, format_cards
+from hellsrummy.cards.deck import card, cards, format_cards
 from hellsrummy.cards.shuffle import Seed
 from hellsrummy.data.serialize import (
     FORMAT,
@@ -54,21 +54,11 @@ from hellsrummy.data.serialize import (
     to_dict,
 )
 from hellsrummy.errors import shown
-from hellsrummy.game.actions import (
-    Action,
-    CallRummy,
-    Discard,
-    Extend,
-    Leave,
-    Meld,
-    Pass,
-    SetPlayProtection,
-    SwapWildcard,
-    Take,
-)
+from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import Deal, GameState, Phase
 from hellsrummy.play.engine import apply, new_game, next_round
+from hellsrummy.play.kinds import ACTION_KINDS, NotationLine
 
 __all__ = ["GameRecord", "format_action", "parse_action", "replay"]
 
@@ -84,29 +74,16 @@ def format_action(action: Action) -> str:
     return str(action)
 
 
-def _bad(text: str, token: str, position: int, problem: str) -> ValueError:
-    return ValueError(f"{problem} at word {position} ({shown(token)}) of {shown(text)}")
-
-
-def _card_at(text: str, words: list[str], position: int) -> Card:
-    try:
-        return card(words[position])
-    except ValueError as error:
-        problem = str(error).split(": ", 1)[-1]
-        raise _bad(text, words[position], position + 1, f"bad card: {problem}") from None
-
-
-def _number_at(text: str, words: list[str], position: int, what: str) -> int:
-    token = words[position]
-    if not token.isdigit():
-        raise _bad(text, token, position + 1, f"{what} must be a number")
-    return int(token)
+# Each action's kind by the word its notation starts with, in the table's order.
+_BY_WORD = {kind.word: kind for kind in ACTION_KINDS}
 
 
 def parse_action(text: str) -> Action:
     """Read one action from its notation (case-insensitive; extra spaces are fine).
 
-    Raises :class:`ValueError` pointing at the bad word.
+    The first word names the kind of action (its row of
+    :data:`hellsrummy.play.kinds.ACTION_KINDS`), whose reader reads the rest. Raises
+    :class:`ValueError` pointing at the bad word.
 
     >>> parse_action("meld 7h 7s 7d / 9c 9d 9h")
     Meld(melds=((card('7D'), card('7H'), card('7S')), (card('9C'), card('9D'), card('9H'))))
@@ -123,83 +100,14 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise ValueError(f"an action must be text, got {type(text).__name__}")
-    words = text.replace("/", " / ").split()
-    if not words:
+    line = NotationLine(text)
+    if not line.words:
         raise ValueError("an empty line is not an action")
-    verb = words[0].lower()
-
-    def expect(count: int) -> None:
-        if len(words) != count:
-            usage = _USAGE[verb]
-            raise ValueError(f"{shown(verb)} takes the form {usage!r}, got {shown(text.strip())}")
-
-    if verb == "take":
-        expect(1)
-        return Take()
-    if verb == "pass":
-        expect(1)
-        return Pass()
-    if verb == "discard":
-        expect(2)
-        return Discard(_card_at(text, words, 1))
-    if verb == "swap":
-        expect(3)
-        return SwapWildcard(_number_at(text, words, 1, "meld number"), _card_at(text, words, 2))
-    if verb == "extend":
-        if len(words) < 3:
-            expect(3)
-        number = _number_at(text, words, 1, "meld number")
-        return Extend(number, [_card_at(text, words, k) for k in range(2, len(words))])
-    if verb == "meld":
-        melds: list[list[Card]] = [[]]
-        for k in range(1, len(words)):
-            if words[k] == "/":
-                if not melds[-1]:
-                    raise _bad(text, "/", k + 1, "empty meld")
-                melds.append([])
-            else:
-                melds[-1].append(_card_at(text, words, k))
-        if not melds[-1]:
-            raise ValueError(
-                f"'meld' needs cards, e.g. {_USAGE['meld']!r}, got {shown(text.strip())}"
-            )
-        return Meld(melds)
-    if verb == "protection":
-        expect(3)
-        seat = _number_at(text, words, 1, "seat")
-        switch = words[2].lower()
-        if switch not in ("on", "off"):
-            raise _bad(text, words[2], 3, "protection is 'on' or 'off'")
-        return SetPlayProtection(seat, switch == "on")
-    if verb == "leave":
-        expect(2)
-        return Leave(_number_at(text, words, 1, "seat"))
-    if verb == "rummy":
-        expect(6)
-        how = words[3].lower()
-        if how not in ("extend", "swap"):
-            raise _bad(text, words[3], 4, "a call plays by 'extend' or 'swap'")
-        return CallRummy(
-            seat=_number_at(text, words, 1, "seat"),
-            card=_card_at(text, words, 2),
-            meld=_number_at(text, words, 4, "meld number"),
-            substitute=_card_at(text, words, 5),
-            swap=how == "swap",
-        )
-    raise _bad(text, words[0], 1, f"unknown action (known: {', '.join(_USAGE)})")
-
-
-_USAGE = {
-    "take": "take",
-    "pass": "pass",
-    "meld": "meld 7H 7S 7D / 9C 9D 9H",
-    "extend": "extend 2 8H",
-    "swap": "swap 1 7H",
-    "discard": "discard KS",
-    "protection": "protection 0 on",
-    "leave": "leave 3",
-    "rummy": "rummy 2 8H extend 0 KS",
-}
+    kind = _BY_WORD.get(line.verb)
+    if kind is None:
+        raise line.fail(0, f"unknown action (known: {', '.join(_BY_WORD)})")
+    action: Action = kind.read(line)
+    return action
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
@@ -412,17 +320,9 @@ class GameRecord:
         )
 
 
-_ACTION_TYPES = (
-    Take,
-    Pass,
-    Meld,
-    Extend,
-    SwapWildcard,
-    Discard,
-    SetPlayProtection,
-    Leave,
-    CallRummy,
-)
+# Every action class; and those any seat may take at any moment, while a round is over too.
+_ACTION_TYPES = frozenset(kind.cls for kind in ACTION_KINDS)
+_ANY_TIME = tuple(kind.cls for kind in ACTION_KINDS if kind.any_time)
 
 
 def _list(value: Any, path: str) -> list[Any]:
@@ -483,7 +383,7 @@ def replay(record: GameRecord) -> GameState:
         raise ValueError(f"record must be a GameRecord, got {shown(record)}")
     state = new_game(record.players, seed=record.seed, rules=record.rules, deal=record.deal)
     for number, action in enumerate(record.actions):
-        if state.phase is Phase.ROUND_OVER and not isinstance(action, (SetPlayProtection, Leave)):
+        if state.phase is Phase.ROUND_OVER and not isinstance(action, _ANY_TIME):
             state = next_round(state)
         try:
             state = apply(state, action)

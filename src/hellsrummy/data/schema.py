@@ -2,10 +2,12 @@
 
 The schemas are the published contract for frontends and other programs reading the
 library's JSON. They are built here, in code, from the same tables :func:`hellsrummy.to_dict`
-and :func:`hellsrummy.from_dict` use: the attrs fields of each class, the action and event
-names, and one schema per field name next to the reader of that field name. A field added to
-an action, an event, a state or a view without a schema here makes :func:`json_schema` fail,
-so the documents cannot drift from what is written.
+and :func:`hellsrummy.from_dict` use: the attrs fields of each class, the kinds of action and
+of event with their tags (:data:`hellsrummy.play.kinds.ACTION_KINDS`,
+:data:`hellsrummy.game.events.EVENT_KINDS`; one branch each, in their order), and one schema
+per field name next to the reader of that field name. A field added to an action, an event,
+a state or a view without a schema here makes :func:`json_schema` fail, so the documents
+cannot drift from what is written.
 
 >>> schema = json_schema("action")
 >>> schema["$schema"]

@@ -41,12 +41,12 @@ from hellsrummy.data.readers import (
     _read_tagged,
 )
 from hellsrummy.errors import shown
-from hellsrummy.game import actions as _actions
 from hellsrummy.game import events as _events
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import EVENT_KINDS
 from hellsrummy.game.rules import DiscardPolicy, Rules
 from hellsrummy.game.state import GameState, Phase, TableMeld
+from hellsrummy.play.kinds import ACTION_KINDS
 from hellsrummy.views.view import PlayerView
 
 __all__ = ["FORMAT", "READABLE_FORMATS", "from_dict", "seed_from_data", "seed_to_data", "to_dict"]
@@ -59,23 +59,14 @@ FORMAT = 2
 #: Every format :func:`from_dict` (and :meth:`hellsrummy.GameRecord.from_dict`) reads.
 READABLE_FORMATS = (1, 2)
 
-_ACTIONS: dict[str, type] = {
-    "take": _actions.Take,
-    "pass": _actions.Pass,
-    "meld": _actions.Meld,
-    "extend": _actions.Extend,
-    "swap": _actions.SwapWildcard,
-    "discard": _actions.Discard,
-    "protection": _actions.SetPlayProtection,
-    "leave": _actions.Leave,
-    "rummy": _actions.CallRummy,
-}
+# The class of each action's and each event's tag in the data, and back: from the tables of kinds.
+_ACTIONS: dict[str, type] = {kind.tag: kind.cls for kind in ACTION_KINDS}
 _EVENTS: dict[str, type] = {kind.tag: kind.cls for kind in EVENT_KINDS}
+_ACTION_NAMES = {kind.cls: kind.tag for kind in ACTION_KINDS}
+_EVENT_NAMES = {kind.cls: kind.tag for kind in EVENT_KINDS}
 #: The fields of a state and of a view that :func:`to_dict` writes in a form of their own.
 _STATE_SKIP = ("rules", "seed", "log")
 _VIEW_SKIP = ("rules", "log")
-_ACTION_NAMES = {cls: name for name, cls in _ACTIONS.items()}
-_EVENT_NAMES = {kind.cls: kind.tag for kind in EVENT_KINDS}
 
 
 # --- writing ---------------------------------------------------------------------------------

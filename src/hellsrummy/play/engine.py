@@ -1,8 +1,8 @@
 """The engine's entry points: check an action, apply it; and the names of the rules' modules.
 
-:func:`apply` runs an action's checker and then its transition (both in
-:mod:`hellsrummy.play.turns`) and never half-applies anything: it returns a new state or raises,
-and its input is never changed. The rules themselves live one per module:
+:func:`apply` runs an action's checker and then its transition (its kind's, in
+:data:`hellsrummy.play.kinds.ACTION_KINDS`) and never half-applies anything: it returns a new
+state or raises, and its input is never changed. The rules themselves live one per module:
 :mod:`hellsrummy.play.dealing` (a new game, each round's deal, refills),
 :mod:`hellsrummy.play.turns` (take or pass, discard, leaving), :mod:`hellsrummy.play.plays` (meeting
 the minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the discard rules and
@@ -28,37 +28,13 @@ from collections.abc import Callable
 from typing import Any
 
 from hellsrummy.errors import IllegalActionError, Reason, shown
-from hellsrummy.game.actions import (
-    Action,
-    CallRummy,
-    Discard,
-    Extend,
-    Leave,
-    Meld,
-    Pass,
-    SetPlayProtection,
-    SwapWildcard,
-    Take,
-)
+from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState
-from hellsrummy.play.calls import call_rummy, verify_call
 from hellsrummy.play.dealing import new_game, next_round
 from hellsrummy.play.discarding import legal_discards, play_remains, rummies
-from hellsrummy.play.plays import extend, meld, swap, verify_extend, verify_meld, verify_swap
+from hellsrummy.play.kinds import ACTION_KINDS
 from hellsrummy.play.scoring import penalize
-from hellsrummy.play.turns import (
-    discard,
-    leave,
-    pass_,
-    set_protection,
-    take,
-    verify_discard,
-    verify_leave,
-    verify_pass,
-    verify_protection,
-    verify_take,
-)
 
 __all__ = [
     "RULES",
@@ -73,23 +49,14 @@ __all__ = [
 ]
 
 
-#: Each action class with its checker and its transition.
+#: Each action class with its checker and its transition, made from
+#: :data:`hellsrummy.play.kinds.ACTION_KINDS` (looked up by the action's class on every move).
 RULES: dict[
     type,
     tuple[
         Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
     ],
-] = {
-    Take: (verify_take, take),
-    Pass: (verify_pass, pass_),
-    Meld: (verify_meld, meld),
-    Extend: (verify_extend, extend),
-    SwapWildcard: (verify_swap, swap),
-    Discard: (verify_discard, discard),
-    SetPlayProtection: (verify_protection, set_protection),
-    Leave: (verify_leave, leave),
-    CallRummy: (verify_call, call_rummy),
-}
+] = {kind.cls: (kind.verify, kind.transition) for kind in ACTION_KINDS}
 
 
 def _rule(
