@@ -7,7 +7,8 @@ from pathlib import Path
 
 import hellsrummy
 
-# Local extensions: hellsrummy_pictures draws the pictures of the rules at build time.
+# Local extensions, run at build time: hellsrummy_pictures draws the pictures of the rules,
+# hellsrummy_house the package's rooms and the imports between them (read from the source).
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "hellsrummy"
@@ -21,6 +22,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "hellsrummy_pictures",
+    "hellsrummy_house",
 ]
 
 autodoc_typehints = "description"
@@ -40,6 +42,8 @@ from hellsrummy.game.position import *
 from hellsrummy.play.scoring import *
 from hellsrummy.play.turns import *
 from hellsrummy.svg import *
+from hellsrummy.game.successor import *
+from hellsrummy.svg.drawing import *
 """
 
 html_theme = "furo"
