@@ -44,6 +44,8 @@ from hellsrummy.play.turns import *
 from hellsrummy.svg import *
 from hellsrummy.game.successor import *
 from hellsrummy.svg.drawing import *
+from hellsrummy.play.kinds import *
+from hellsrummy.game.events import *
 """
 
 html_theme = "furo"
