@@ -44,9 +44,10 @@ from hellsrummy.game.position import table
 from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState, Phase, TableMeld
 from hellsrummy.game.successor import replace, successor
+from hellsrummy.play.dealing import verify_seat
 from hellsrummy.play.plays import extension_refusal, swap_refusal
 from hellsrummy.play.scoring import GOES_ON, end_round, outcome
-from hellsrummy.play.turns import insert, remove, verify_seat
+from hellsrummy.play.turns import insert, remove
 
 if TYPE_CHECKING:
     from hellsrummy.views.view import PlayerView

@@ -28,7 +28,7 @@ from hellsrummy.game.events import Refilled, RoundStarted
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import Deal, GameState, Phase
 
-__all__ = ["draw", "new_game", "next_round", "next_seat"]
+__all__ = ["draw", "new_game", "next_round", "next_seat", "verify_seat"]
 
 
 def next_seat(left: tuple[bool, ...], seat: int) -> int:
@@ -309,3 +309,18 @@ def draw(
         stock = shuffle(pack(state.suits, 1), state.seed, f"round {state.round} deck {refills}")
         log = log.append(Refilled(len(stock)))
     return stock[0], stock[1:], refills, log
+
+
+def verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
+    """Why ``seat`` cannot act (no such seat, or it has left the game), or ``None``.
+
+    >>> verify_seat(new_game(3, seed=1), 3).reason
+    <Reason.NO_SUCH_SEAT: 'no_such_seat'>
+    """
+    if seat >= len(state.names):
+        return IllegalActionError(
+            Reason.NO_SUCH_SEAT, f"seat {seat} does not exist (the game has {len(state.names)})"
+        )
+    if state.left[seat]:
+        return IllegalActionError(Reason.SEAT_LEFT, f"seat {seat} has left the game")
+    return None

@@ -1,4 +1,4 @@
-"""The discard rules: rummies, which discards are refused and why, and play protection.
+"""The discard rules: refused discards and what they cost, rummies, and play protection.
 
 * A wildcard may not be discarded, nor a *rummy* (a card that plays on a table meld right now,
   by extension or by buying a wildcard) — unless every card of the hand is one of them.
@@ -10,9 +10,12 @@
   of discarding while a play remains — meeting the minimum, or once it is met, a new meld, an
   extension or a swap.
 
-What happens to a refused discard (penalised or raised) is the discard policy's business
-(:class:`hellsrummy.DiscardPolicy`, applied by :func:`hellsrummy.apply`). The verdicts are
-worked out once per position (see :mod:`hellsrummy.game.position`).
+What happens to a refused discard is the discard policy's business
+(:class:`hellsrummy.DiscardPolicy`): :func:`hellsrummy.apply` raises it under ``REJECT`` and
+charges it here under ``PENALIZE`` (:func:`penalize`; a play-protection refusal is announced
+as a warning). Play protection's switch (:func:`verify_protection`, :func:`set_protection`)
+is here too. The verdicts are worked out once per position (see
+:mod:`hellsrummy.game.position`).
 
 >>> state = apply(new_game(3, seed=2026), Take())
 >>> all(is_legal(state, Discard(c)) for c in legal_discards(state))
@@ -25,15 +28,35 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
+import attrs
+
 from hellsrummy.cards.deck import Card, leading_wilds
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.solver import can_meet
 from hellsrummy.errors import IllegalActionError, Reason
+from hellsrummy.game.actions import SetPlayProtection
+from hellsrummy.game.events import (
+    DiscardErrorMade,
+    Event,
+    PlayProtectionChanged,
+    PlayProtectionWarning,
+)
 from hellsrummy.game.position import Position, position
-from hellsrummy.game.rules import CLASSIC
+from hellsrummy.game.rules import CLASSIC, DiscardPolicy
 from hellsrummy.game.state import PLAY, GameState
+from hellsrummy.game.successor import replace
+from hellsrummy.play.dealing import verify_seat
 
-__all__ = ["legal_discards", "play_remains", "refusal", "rummies"]
+__all__ = [
+    "discards",
+    "legal_discards",
+    "penalize",
+    "play_remains",
+    "refusal",
+    "rummies",
+    "set_protection",
+    "verify_protection",
+]
 
 
 _ONE_SET = Contract.of(sets=[3])
@@ -191,3 +214,70 @@ def legal_discards(state: GameState) -> list[Card]:
     True
     """
     return list(discards(position(state)))
+
+
+# --- play protection: its switch (the warning is the PLAY_REMAINS refusal above) -----------
+
+
+def verify_protection(state: GameState, action: SetPlayProtection) -> IllegalActionError | None:
+    """Why switching play protection is refused, or ``None``.
+
+    It is never switched on in expert mode, and does not exist under the classic discard
+    policy (switching it off is always allowed).
+
+    >>> verify_protection(new_game(3, seed=1), SetPlayProtection(0, True)) is None
+    True
+    """
+    error = verify_seat(state, action.seat)
+    if error:
+        return error
+    if action.on and state.rules.expert:
+        return IllegalActionError(
+            Reason.EXPERT_MODE, "play protection cannot be switched on in expert mode"
+        )
+    if action.on and state.rules.discard_policy is DiscardPolicy.CLASSIC:
+        return IllegalActionError(
+            Reason.CLASSIC_POLICY, "the classic discard policy has no play protection"
+        )
+    return None
+
+
+def set_protection(state: GameState, action: SetPlayProtection) -> GameState:
+    """A seat switches play protection on or off (the action was verified).
+
+    >>> set_protection(new_game(3, seed=1), SetPlayProtection(2, True)).protection
+    (False, False, True)
+    """
+    return attrs.evolve(
+        state,
+        protection=replace(state.protection, action.seat, action.on),
+        log=state.log.append(PlayProtectionChanged(action.seat, action.on)),
+    )
+
+
+# --- what a refused discard costs under DiscardPolicy.PENALIZE ------------------------------
+
+
+def penalize(state: GameState, error: IllegalActionError) -> GameState:
+    """The current seat's refused discard under ``DiscardPolicy.PENALIZE``: points and an event.
+
+    A play-protection warning is announced as such; any other refusal as a discard error.
+
+    >>> error = IllegalActionError(Reason.WILDCARD_DISCARD, "2C is a wildcard")
+    >>> after = penalize(new_game(3, seed=1), error)
+    >>> after.penalties, after.errors, str(after.log.last)
+    ((0, 3, 0), (0, 1, 0), 'seat 1 made a discard error (3 points)')
+    """
+    seat = state.current
+    points = state.rules.discard_error_points
+    event: Event
+    if error.reason is Reason.PLAY_REMAINS:
+        event = PlayProtectionWarning(seat, points)
+    else:
+        event = DiscardErrorMade(seat, points)
+    return attrs.evolve(
+        state,
+        penalties=replace(state.penalties, seat, state.penalties[seat] + points),
+        errors=replace(state.errors, seat, state.errors[seat] + 1),
+        log=state.log.append(event),
+    )

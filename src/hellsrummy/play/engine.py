@@ -32,9 +32,8 @@ from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState
 from hellsrummy.play.dealing import new_game, next_round
-from hellsrummy.play.discarding import legal_discards, play_remains, rummies
+from hellsrummy.play.discarding import legal_discards, penalize, play_remains, rummies
 from hellsrummy.play.kinds import ACTION_KINDS
-from hellsrummy.play.scoring import penalize
 
 __all__ = [
     "RULES",

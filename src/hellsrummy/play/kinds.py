@@ -54,17 +54,16 @@ from hellsrummy.game.actions import (
 )
 from hellsrummy.game.state import GameState
 from hellsrummy.play.calls import call_rummy, verify_call
+from hellsrummy.play.discarding import set_protection, verify_protection
 from hellsrummy.play.plays import extend, meld, swap, verify_extend, verify_meld, verify_swap
 from hellsrummy.play.turns import (
     discard,
     leave,
     pass_,
-    set_protection,
     take,
     verify_discard,
     verify_leave,
     verify_pass,
-    verify_protection,
     verify_take,
 )
 

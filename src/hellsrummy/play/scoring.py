@@ -1,4 +1,4 @@
-"""Scoring: when a round ends and who wins it, its result and the totals, discard penalties.
+"""Scoring: when a round ends and who wins it, its result and the totals.
 
 :func:`outcome` decides whether a round is over once a seat has acted, and who won it; every
 transition that can end a round asks it (a play, a call or a discard that empties the hand, the
@@ -18,13 +18,11 @@ from __future__ import annotations
 import attrs
 
 from hellsrummy.cards.deck import Card
-from hellsrummy.errors import IllegalActionError, Reason
-from hellsrummy.game.events import DiscardErrorMade, Event, PlayProtectionWarning, RoundEnded
+from hellsrummy.game.events import RoundEnded
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import GameState, Phase, RoundResult
-from hellsrummy.game.successor import replace
 
-__all__ = ["GOES_ON", "end_round", "outcome", "penalize"]
+__all__ = ["GOES_ON", "end_round", "outcome"]
 
 #: What :func:`outcome` answers while the round goes on (no seat is numbered -1).
 GOES_ON = -1
@@ -90,29 +88,4 @@ def end_round(state: GameState, winner: int | None) -> GameState:
         taken=None,
         discarder=None,
         log=state.log.append(RoundEnded(state.round, winner, points)),
-    )
-
-
-def penalize(state: GameState, error: IllegalActionError) -> GameState:
-    """The current seat's refused discard under ``DiscardPolicy.PENALIZE``: points and an event.
-
-    A play-protection warning is announced as such; any other refusal as a discard error.
-
-    >>> error = IllegalActionError(Reason.WILDCARD_DISCARD, "2C is a wildcard")
-    >>> after = penalize(new_game(3, seed=1), error)
-    >>> after.penalties, after.errors, str(after.log.last)
-    ((0, 3, 0), (0, 1, 0), 'seat 1 made a discard error (3 points)')
-    """
-    seat = state.current
-    points = state.rules.discard_error_points
-    event: Event
-    if error.reason is Reason.PLAY_REMAINS:
-        event = PlayProtectionWarning(seat, points)
-    else:
-        event = DiscardErrorMade(seat, points)
-    return attrs.evolve(
-        state,
-        penalties=replace(state.penalties, seat, state.penalties[seat] + points),
-        errors=replace(state.errors, seat, state.errors[seat] + 1),
-        log=state.log.append(event),
     )

@@ -29,16 +29,14 @@ from hellsrummy.game.actions import (
     Discard,
     Leave,
     Pass,
-    SetPlayProtection,
     Take,
 )
 from hellsrummy.game.eventlog import discarded_record, passed_record, took_record
-from hellsrummy.game.events import DiscardTurnedUp, PlayProtectionChanged, SeatLeft
+from hellsrummy.game.events import DiscardTurnedUp, SeatLeft
 from hellsrummy.game.position import position
-from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase
 from hellsrummy.game.successor import replace, successor
-from hellsrummy.play.dealing import draw, next_seat
+from hellsrummy.play.dealing import draw, next_seat, verify_seat
 from hellsrummy.play.discarding import discards, refusal
 from hellsrummy.play.scoring import GOES_ON, end_round, outcome
 
@@ -50,13 +48,10 @@ __all__ = [
     "missing",
     "pass_",
     "remove",
-    "set_protection",
     "take",
     "verify_discard",
     "verify_leave",
     "verify_pass",
-    "verify_protection",
-    "verify_seat",
     "verify_take",
 ]
 
@@ -173,44 +168,6 @@ def verify_discard(state: GameState, action: Discard) -> IllegalActionError | No
     if chosen not in here.hand:
         return IllegalActionError(Reason.NOT_IN_HAND, f"{chosen} is not in seat {here.seat}'s hand")
     return refusal(here, chosen)
-
-
-def verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
-    """Why ``seat`` cannot act (no such seat, or it has left the game), or ``None``.
-
-    >>> verify_seat(new_game(3, seed=1), 3).reason
-    <Reason.NO_SUCH_SEAT: 'no_such_seat'>
-    """
-    if seat >= len(state.names):
-        return IllegalActionError(
-            Reason.NO_SUCH_SEAT, f"seat {seat} does not exist (the game has {len(state.names)})"
-        )
-    if state.left[seat]:
-        return IllegalActionError(Reason.SEAT_LEFT, f"seat {seat} has left the game")
-    return None
-
-
-def verify_protection(state: GameState, action: SetPlayProtection) -> IllegalActionError | None:
-    """Why switching play protection is refused, or ``None``.
-
-    It is never switched on in expert mode, and does not exist under the classic discard
-    policy (switching it off is always allowed).
-
-    >>> verify_protection(new_game(3, seed=1), SetPlayProtection(0, True)) is None
-    True
-    """
-    error = verify_seat(state, action.seat)
-    if error:
-        return error
-    if action.on and state.rules.expert:
-        return IllegalActionError(
-            Reason.EXPERT_MODE, "play protection cannot be switched on in expert mode"
-        )
-    if action.on and state.rules.discard_policy is DiscardPolicy.CLASSIC:
-        return IllegalActionError(
-            Reason.CLASSIC_POLICY, "the classic discard policy has no play protection"
-        )
-    return None
 
 
 def verify_leave(state: GameState, action: Leave) -> IllegalActionError | None:
@@ -332,19 +289,6 @@ def discard(state: GameState, action: Discard) -> GameState:
         log,
     )
     return end_round(after, winner=ending)
-
-
-def set_protection(state: GameState, action: SetPlayProtection) -> GameState:
-    """A seat switches play protection on or off (the action was verified).
-
-    >>> set_protection(new_game(3, seed=1), SetPlayProtection(2, True)).protection
-    (False, False, True)
-    """
-    return attrs.evolve(
-        state,
-        protection=replace(state.protection, action.seat, action.on),
-        log=state.log.append(PlayProtectionChanged(action.seat, action.on)),
-    )
 
 
 def leave(state: GameState, action: Leave) -> GameState:
