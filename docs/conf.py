@@ -36,7 +36,7 @@ from hellsrummy.play.calls import *
 from hellsrummy.play.dealing import *
 from hellsrummy.play.discarding import *
 from hellsrummy.contracts.enumeration import *
-from hellsrummy.cards.melds import extension_set, swap_set
+from hellsrummy.deck.melds import extension_set, swap_set
 from hellsrummy.play.plays import *
 from hellsrummy.game.position import *
 from hellsrummy.play.scoring import *

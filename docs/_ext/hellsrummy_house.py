@@ -4,14 +4,14 @@ The picture is worked out at build time from the source, so it stays true: every
 under the package's directory is parsed with :mod:`ast` (nothing is imported) and every
 import of one of the package's modules is collected, at module level, inside functions and
 under ``if TYPE_CHECKING:`` alike. A *room* is the first name under the package
-(``errors`` or a subpackage such as ``cards``); the package's own ``__init__`` gathers the
+(``errors`` or a subpackage such as ``deck``); the package's own ``__init__`` gathers the
 public names and is no room. The one exemption is a picture method, ``_repr_svg_``, which
 may import the pictures room (``svg``) when it is called; such imports are left out.
 
 The picture is drawn with :mod:`hellsrummy.svg.drawing` (its text, layout and document
 primitives) and written to ``_pictures/`` like the pictures of :mod:`hellsrummy_pictures`::
 
-    .. hellsrummy-house:: errors cards contracts game views play moves data players svg rl
+    .. hellsrummy-house:: errors deck contracts game views play moves data players svg rl
        :name: house
        :alt: ...
 

@@ -7,43 +7,6 @@ Everything public is importable from the package itself:
 True
 """
 
-from hellsrummy.cards.arrangement import Arrangement, Slot, arrange
-from hellsrummy.cards.deck import (
-    FRENCH_SUITS,
-    NATURAL_RANKS,
-    RUN_RANKS,
-    SUITS,
-    Card,
-    Rank,
-    Suit,
-    card,
-    cards,
-    format_cards,
-    pack,
-    sort_by_run,
-    sort_by_set,
-    sort_cards,
-)
-from hellsrummy.cards.melds import (
-    MAX_RUN,
-    MIN_MELD,
-    MeldKind,
-    can_extend,
-    can_swap,
-    extensions,
-    is_meld,
-    is_rummy,
-    is_run,
-    is_set,
-    meld_kinds,
-    swaps,
-)
-from hellsrummy.cards.shuffle import (
-    Seed,
-    random_stream,
-    seed_bytes,
-    shuffle,
-)
 from hellsrummy.contracts.contract import (
     Contract,
     Requirement,
@@ -79,6 +42,43 @@ from hellsrummy.data.serialize import (
     seed_from_data,
     seed_to_data,
     to_dict,
+)
+from hellsrummy.deck.arrangement import Arrangement, Slot, arrange
+from hellsrummy.deck.cards import (
+    FRENCH_SUITS,
+    NATURAL_RANKS,
+    RUN_RANKS,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    card,
+    cards,
+    format_cards,
+    pack,
+    sort_by_run,
+    sort_by_set,
+    sort_cards,
+)
+from hellsrummy.deck.melds import (
+    MAX_RUN,
+    MIN_MELD,
+    MeldKind,
+    can_extend,
+    can_swap,
+    extensions,
+    is_meld,
+    is_rummy,
+    is_run,
+    is_set,
+    meld_kinds,
+    swaps,
+)
+from hellsrummy.deck.shuffle import (
+    Seed,
+    random_stream,
+    seed_bytes,
+    shuffle,
 )
 from hellsrummy.errors import (
     IllegalActionError,

@@ -1,6 +1,6 @@
 """Why an action is illegal: a machine-readable :class:`Reason` and :class:`IllegalActionError`.
 
-It also holds :func:`shown`, the one way the library puts a caller's value in an error
+It also holds ``shown``, the one way the library puts a caller's value in an error
 message: bounded in size and depth, so that a hostile value cannot break the message.
 
 >>> error = IllegalActionError(Reason.NOT_IN_HAND, "7C is not in seat 1's hand")
@@ -178,7 +178,7 @@ def shown(value: object) -> str:
 
 
 def instance_of(kind: type[T]) -> Callable[[object, Any, T], None]:
-    """An attrs validator like ``attrs.validators.instance_of``, its message made by :func:`shown`.
+    """An attrs validator like ``attrs.validators.instance_of``, its message made by ``shown``.
 
     It raises :class:`TypeError` naming the field.
 

@@ -56,9 +56,9 @@ def test_the_words_and_the_tags_are_distinct() -> None:
 
 
 def test_the_engine_dispatches_every_kind_to_its_checker_and_transition() -> None:
-    assert list(engine.RULES) == [kind.cls for kind in ACTION_KINDS]
+    assert list(engine.DISPATCH) == [kind.cls for kind in ACTION_KINDS]
     for kind in ACTION_KINDS:
-        assert engine.RULES[kind.cls] == (kind.verify, kind.transition)
+        assert engine.DISPATCH[kind.cls] == (kind.verify, kind.transition)
 
 
 @pytest.mark.parametrize("word", list(KINDS))

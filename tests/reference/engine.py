@@ -18,10 +18,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from hellsrummy.cards.deck import Card, format_cards, pack, sort_cards
-from hellsrummy.cards.melds import extensions, is_meld, meld_kinds, swaps
-from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.deck.cards import Card, format_cards, pack, sort_cards
+from hellsrummy.deck.melds import extensions, is_meld, meld_kinds, swaps
+from hellsrummy.deck.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import (
     Action,
@@ -124,7 +124,7 @@ def new_game(
     """Start a game and deal its first round.
 
     ``players`` is a number of seats or a sequence of distinct names (seat order is the
-    order given). Every shuffle derives from ``seed`` (see :mod:`hellsrummy.cards.shuffle`).
+    order given). Every shuffle derives from ``seed`` (see :mod:`hellsrummy.shuffle`).
     ``deal`` fixes round 1's cards instead (hands, discard, stock from the top); its cards must
     come from round 1's pack. Seat 0 deals round 1, so seat 1 plays first.
     """

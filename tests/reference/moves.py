@@ -40,8 +40,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
-from hellsrummy.cards.deck import SUITS, Card, pack, sort_cards
-from hellsrummy.cards.melds import extensions, swaps
+from hellsrummy.deck.cards import SUITS, Card, pack, sort_cards
+from hellsrummy.deck.melds import extensions, swaps
 from hellsrummy.game.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.game.state import GameState, Phase
 from hellsrummy.views.view import PlayerView, state_from_view
@@ -57,7 +57,7 @@ _A = TypeVar("_A")
 def trusted(cls: type[_A], **fields: Any) -> _A:
     """Build an action from fields already in canonical form, skipping conversion and checks.
 
-    0.1.0's ``hellsrummy.game.actions.trusted``. Cards must already be sorted.
+    0.1.0's ``hellsrummy.actions.trusted``. Cards must already be sorted.
     """
     action = object.__new__(cls)
     for name, value in fields.items():

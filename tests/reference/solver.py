@@ -25,9 +25,9 @@ import functools
 import itertools
 from collections.abc import Iterable, Iterator
 
-from hellsrummy.cards.deck import Card, Rank, Suit, sort_cards
-from hellsrummy.cards.melds import MeldKind
 from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.deck.cards import Card, Rank, Suit, sort_cards
+from hellsrummy.deck.melds import MeldKind
 
 __all__ = [
     "Fulfillment",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from hellsrummy import Card, Contract, Rank, Requirement, Suit, contract_for
-from hellsrummy.cards.melds import MeldKind
+from hellsrummy.deck.melds import MeldKind
 
 ALL_CARDS = [Card(rank, suit) for suit in Suit for rank in Rank]
 WILDS = [c for c in ALL_CARDS if c.is_wild]

@@ -7,5 +7,5 @@ hand, from packed counts), :mod:`~hellsrummy.contracts.solver` (can a hand meet 
 how) and :mod:`~hellsrummy.contracts.enumeration` (every way to meet it, every meld a hand
 holds, in a fixed order).
 
-It may import :mod:`hellsrummy.errors` and :mod:`hellsrummy.cards`.
+It may import :mod:`hellsrummy.errors` and :mod:`hellsrummy.deck`.
 """

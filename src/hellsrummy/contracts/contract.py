@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.cards.melds import MAX_RUN, MIN_MELD, MeldKind
+from hellsrummy.deck.melds import MAX_RUN, MIN_MELD, MeldKind
 from hellsrummy.errors import instance_of, shown
 
 __all__ = ["Contract", "Requirement"]

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.cards.deck import SUITS, Suit
 from hellsrummy.contracts.contract import Contract
+from hellsrummy.deck.cards import SUITS, Suit
 from hellsrummy.errors import shown
 
 __all__ = [

@@ -21,8 +21,6 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from hellsrummy.cards.deck import Card, leading_wilds
-from hellsrummy.cards.melds import MeldKind
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.needs import _RANKS, _WINDOW
 from hellsrummy.contracts.solver import (
@@ -36,6 +34,8 @@ from hellsrummy.contracts.solver import (
     _split,
     _too_costly,
 )
+from hellsrummy.deck.cards import Card, leading_wilds
+from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 
 __all__ = ["fulfillments", "melds_of", "possible_melds"]

@@ -27,7 +27,7 @@ import functools
 import operator
 from collections.abc import Iterable
 
-from hellsrummy.cards.deck import BY_INDEX, Card, Suit, leading_wilds
+from hellsrummy.deck.cards import BY_INDEX, Card, Suit, leading_wilds
 
 _RANKS = 12  # natural ranks 3..A, indexed 0..11
 _WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set

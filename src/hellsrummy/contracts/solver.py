@@ -32,8 +32,6 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from hellsrummy.cards.deck import BY_INDEX, Card, Rank, Suit, leading_wilds, sort_cards
-from hellsrummy.cards.melds import MeldKind
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.needs import (
     _RANKS,
@@ -44,6 +42,8 @@ from hellsrummy.contracts.needs import (
     _set_need,
     _set_plan,
 )
+from hellsrummy.deck.cards import BY_INDEX, Card, Rank, Suit, leading_wilds, sort_cards
+from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 
 __all__ = [

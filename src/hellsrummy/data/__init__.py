@@ -6,7 +6,7 @@ It holds :mod:`~hellsrummy.data.serialize` (:func:`~hellsrummy.to_dict`,
 :mod:`~hellsrummy.data.records` (action notation, :class:`~hellsrummy.GameRecord`,
 :func:`~hellsrummy.replay`).
 
-It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.cards`,
+It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views`,
 :mod:`hellsrummy.play` and :mod:`hellsrummy.moves`.
 """

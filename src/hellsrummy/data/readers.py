@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hellsrummy.cards.deck import SUITS, Card, Suit, card, pack
-from hellsrummy.cards.melds import is_meld
-from hellsrummy.cards.shuffle import Seed
 from hellsrummy.contracts.difficulty import DeckPlan
+from hellsrummy.deck.cards import SUITS, Card, Suit, card, pack
+from hellsrummy.deck.melds import is_meld
+from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
 from hellsrummy.game.rules import Rules

@@ -43,8 +43,6 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.cards.deck import card, cards, format_cards
-from hellsrummy.cards.shuffle import Seed
 from hellsrummy.data.serialize import (
     FORMAT,
     READABLE_FORMATS,
@@ -53,6 +51,8 @@ from hellsrummy.data.serialize import (
     seed_to_data,
     to_dict,
 )
+from hellsrummy.deck.cards import card, cards, format_cards
+from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import shown
 from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules

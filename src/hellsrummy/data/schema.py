@@ -26,7 +26,6 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.cards.deck import SUITS
 from hellsrummy.contracts.difficulty import DIFFICULTIES
 from hellsrummy.data.readers import _FIELD_READERS, _SPECIAL_READERS
 from hellsrummy.data.serialize import (
@@ -36,6 +35,7 @@ from hellsrummy.data.serialize import (
     _VIEW_SKIP,
     FORMAT,
 )
+from hellsrummy.deck.cards import SUITS
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
 from hellsrummy.game.rules import DiscardPolicy, Rules

@@ -28,8 +28,6 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.cards.deck import Card, Suit
-from hellsrummy.cards.shuffle import Seed
 from hellsrummy.data.readers import (
     Reader,
     _check_counts,
@@ -40,6 +38,8 @@ from hellsrummy.data.readers import (
     _read_suits,
     _read_tagged,
 )
+from hellsrummy.deck.cards import Card, Suit
+from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
 from hellsrummy.game.eventlog import EventLog

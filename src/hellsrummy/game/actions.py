@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hellsrummy.cards.deck import Card, format_cards, sort_cards
+from hellsrummy.deck.cards import Card, format_cards, sort_cards
 from hellsrummy.errors import shown
 
 __all__ = [

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.cards.deck import BY_INDEX, Card
+from hellsrummy.deck.cards import BY_INDEX, Card
 from hellsrummy.game.events import (
     EVENT_KINDS,
     Discarded,

@@ -14,7 +14,7 @@ from typing import Any, get_args
 
 import attrs
 
-from hellsrummy.cards.deck import Card, format_cards
+from hellsrummy.deck.cards import Card, format_cards
 
 __all__ = [
     "EVENT_KINDS",

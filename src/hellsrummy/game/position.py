@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from hellsrummy.cards.deck import BY_ORDER, Card
-from hellsrummy.cards.melds import Accepted, accepted_by
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.enumeration import Choice
+from hellsrummy.deck.cards import BY_ORDER, Card
+from hellsrummy.deck.melds import Accepted, accepted_by
 from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, TableMeld
@@ -87,7 +87,7 @@ class SeatView(Protocol):
 class CountedMoves(Protocol):
     """Moves counted before they are made, kept in :attr:`Position.parts`.
 
-    :class:`hellsrummy.moves.meldmoves.DeferredMelds` is one: ``len`` counts the moves,
+    ``hellsrummy.moves.meldmoves.DeferredMelds`` is one: ``len`` counts the moves,
     ``at(i)`` makes one, ``all()`` makes them all, in listing order.
 
     >>> len(legal_actions(apply(new_game(3, seed=1), Take()))) > 0

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.cards.deck import BY_INDEX, Card, Rank
+from hellsrummy.deck.cards import BY_INDEX, Card, Rank
 from hellsrummy.errors import non_negative
 
 __all__ = ["PENALTY_OF", "ScoreTable", "penalty_value"]

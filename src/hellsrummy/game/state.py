@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from hellsrummy.cards.deck import Card, Suit, format_cards, sort_cards
-from hellsrummy.cards.shuffle import Seed
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.difficulty import contract_for
+from hellsrummy.deck.cards import Card, Suit, format_cards, sort_cards
+from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import shown
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import Event

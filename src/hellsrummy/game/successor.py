@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 from attrs import AttrsInstance
 
-from hellsrummy.cards.deck import Card
+from hellsrummy.deck.cards import Card
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.state import DerivedPosition, GameState, Phase, TableMeld
 
@@ -41,7 +41,7 @@ def replace(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
 def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
     """The slots of a frozen attrs position class, in order, and each slot's setter.
 
-    Its fields, then the hash attrs caches and the hidden :class:`DerivedPosition` slots: what
+    Its fields, then the hash attrs caches and the hidden ``DerivedPosition`` slots: what
     :func:`successor` (and :func:`hellsrummy.view`) set to build an instance slot by slot,
     through each slot's descriptor, instead of calling the attrs constructor.
 

@@ -4,7 +4,7 @@ It holds :mod:`~hellsrummy.moves.listing` (:func:`~hellsrummy.legal_actions` and
 :class:`~hellsrummy.LegalActions`) and :mod:`~hellsrummy.moves.meldmoves` (meld moves
 counted before they are made, one per distinct choice of the hand's deuces).
 
-It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.cards`,
+It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views` and
 :mod:`hellsrummy.play`.
 """

@@ -51,7 +51,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
-from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, leading_wilds, pack
 from hellsrummy.contracts.enumeration import (
     Choice,
     fulfillments,
@@ -60,6 +59,7 @@ from hellsrummy.contracts.enumeration import (
 )
 from hellsrummy.contracts.needs import lacks_melds_of_3
 from hellsrummy.contracts.solver import Pool
+from hellsrummy.deck.cards import BY_INDEX, SUITS, Card, leading_wilds, pack
 from hellsrummy.errors import shown
 from hellsrummy.game.actions import (
     Action,

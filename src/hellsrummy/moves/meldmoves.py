@@ -21,9 +21,9 @@ import operator
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from hellsrummy.cards.deck import Card, leading_wilds
 from hellsrummy.contracts.contract import Requirement
 from hellsrummy.contracts.enumeration import Choice, laid_melds
+from hellsrummy.deck.cards import Card, leading_wilds
 from hellsrummy.game.actions import Meld
 
 __all__: list[str] = []

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hellsrummy.cards.deck import Card
+from hellsrummy.deck.cards import Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import CallRummy
 from hellsrummy.game.events import RummyCalled

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.cards.deck import Card, Rank, pack, sort_cards
-from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
+from hellsrummy.deck.cards import Card, Rank, pack, sort_cards
+from hellsrummy.deck.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import Refilled, RoundStarted
@@ -155,7 +155,7 @@ def new_game(
     """Start a game and deal its first round.
 
     ``players`` is a number of seats or a sequence of distinct names (seat order is the
-    order given). Every shuffle derives from ``seed`` (see :mod:`hellsrummy.cards.shuffle`).
+    order given). Every shuffle derives from ``seed`` (see :mod:`hellsrummy.deck.shuffle`).
     ``deal`` fixes round 1's cards instead (hands, discard, stock from the top); its cards must
     come from round 1's pack. Seat 0 deals round 1, so seat 1 plays first.
 

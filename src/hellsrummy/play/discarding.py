@@ -30,9 +30,9 @@ from itertools import filterfalse
 
 import attrs
 
-from hellsrummy.cards.deck import Card, leading_wilds
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.solver import can_meet
+from hellsrummy.deck.cards import Card, leading_wilds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import SetPlayProtection
 from hellsrummy.game.events import (

@@ -1,4 +1,4 @@
-"""The engine's entry points: check an action, apply it; and the names of the rules' modules.
+"""The engine's entry points: check an action, apply it, start a game, deal the next round.
 
 :func:`apply` runs an action's checker and then its transition (its kind's, in
 :data:`hellsrummy.play.kinds.ACTION_KINDS`) and never half-applies anything: it returns a new
@@ -7,8 +7,8 @@ state or raises, and its input is never changed. The rules themselves live one p
 :mod:`hellsrummy.play.turns` (take or pass, discard, leaving), :mod:`hellsrummy.play.plays` (meeting
 the minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the discard rules and
 play protection), :mod:`hellsrummy.play.calls` (calling Rummy under the classic policy) and
-:mod:`hellsrummy.play.scoring` (the end of a round). Their public functions are importable from here
-too, as they always were.
+:mod:`hellsrummy.play.scoring` (the end of a round). :func:`new_game`, :func:`next_round`,
+:func:`legal_discards`, :func:`play_remains` and :func:`rummies` are importable from here too.
 
 >>> state = new_game(3, seed=2026)
 >>> state = apply(state, Take())
@@ -36,7 +36,7 @@ from hellsrummy.play.discarding import legal_discards, penalize, play_remains, r
 from hellsrummy.play.kinds import ACTION_KINDS
 
 __all__ = [
-    "RULES",
+    "DISPATCH",
     "apply",
     "check",
     "is_legal",
@@ -50,7 +50,7 @@ __all__ = [
 
 #: Each action class with its checker and its transition, made from
 #: :data:`hellsrummy.play.kinds.ACTION_KINDS` (looked up by the action's class on every move).
-RULES: dict[
+DISPATCH: dict[
     type,
     tuple[
         Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
@@ -67,7 +67,7 @@ def _rule(
     if not isinstance(state, GameState):
         raise ValueError(f"state must be a GameState, got {shown(state)}")
     try:
-        return RULES[action.__class__]
+        return DISPATCH[action.__class__]
     except KeyError:
         raise ValueError(f"not an action: {shown(action)}") from None
 

@@ -6,7 +6,7 @@ plain data, its checker and its transition (from :mod:`~hellsrummy.play.turns`,
 :mod:`~hellsrummy.play.plays` and :mod:`~hellsrummy.play.calls`), and whether any seat may take
 it at any moment. What the library does differently for each kind is made from this table:
 
-* the engine's dispatch, :data:`hellsrummy.play.engine.RULES` (class to checker and transition);
+* the engine's dispatch, :data:`hellsrummy.play.engine.DISPATCH` (class to checker and transition);
 * the ``"action"`` tags of :func:`hellsrummy.to_dict` and :func:`hellsrummy.from_dict`, and so
   the action branches of :func:`hellsrummy.json_schema`;
 * the notation: :func:`hellsrummy.parse_action` finds the reader by the first word, and its
@@ -38,7 +38,7 @@ from typing import Any, Generic, TypeVar, get_args
 
 import attrs
 
-from hellsrummy.cards.deck import Card, card
+from hellsrummy.deck.cards import Card, card
 from hellsrummy.errors import IllegalActionError, shown
 from hellsrummy.game.actions import (
     Action,

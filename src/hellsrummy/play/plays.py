@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hellsrummy.cards.deck import Card, format_cards
-from hellsrummy.cards.melds import Accepted, accepted_after, is_meld, meld_kinds
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.enumeration import still_fitting
+from hellsrummy.deck.cards import Card, format_cards
+from hellsrummy.deck.melds import Accepted, accepted_after, is_meld, meld_kinds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.eventlog import extended_record, melded_record, swapped_record

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import attrs
 
-from hellsrummy.cards.deck import Card
+from hellsrummy.deck.cards import Card
 from hellsrummy.game.events import RoundEnded
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import GameState, Phase, RoundResult

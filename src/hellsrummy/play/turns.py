@@ -2,11 +2,12 @@
 
 Each action has a pair here: ``verify_*`` says why the action is refused in a state (an
 :class:`hellsrummy.IllegalActionError` with its reason) or returns ``None``, and the transition
-of the same name builds the next state with one constructor call (:func:`successor`). Checkers
-ask the position's derived facts (:mod:`hellsrummy.game.position`) instead of working them out
-again. The plays between (meeting the minimum, melds, extensions, swaps) are in
-:mod:`hellsrummy.play.plays`, the discard rules in :mod:`hellsrummy.play.discarding`, the end of
-a round in :mod:`hellsrummy.play.scoring`; :func:`hellsrummy.apply` runs the pairs.
+of the same name builds the next state with one constructor call
+(:func:`hellsrummy.game.successor.successor`). Checkers ask the position's derived facts
+(:mod:`hellsrummy.game.position`) instead of working them out again. The plays between (meeting the
+minimum, melds, extensions, swaps) are in :mod:`hellsrummy.play.plays`, the discard rules in
+:mod:`hellsrummy.play.discarding`, the end of a round in :mod:`hellsrummy.play.scoring`;
+:func:`hellsrummy.apply` runs the pairs.
 
 >>> state = new_game(3, seed=2026)
 >>> verify_take(state, Take()) is None, verify_discard(state, Discard(card("AH"))).reason
@@ -23,7 +24,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.cards.deck import BY_ORDER, Card
+from hellsrummy.deck.cards import BY_ORDER, Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import (
     Discard,

@@ -2,10 +2,11 @@
 
 It holds :mod:`~hellsrummy.players.bots` (:class:`~hellsrummy.RandomBot`,
 :class:`~hellsrummy.GreedyBot` and the bot protocol), :mod:`~hellsrummy.players.search`
-(:class:`~hellsrummy.SearchBot`) and :mod:`~hellsrummy.players.simulation`
-(:func:`~hellsrummy.play_game`, :func:`~hellsrummy.simulate` and their results).
+(:class:`~hellsrummy.SearchBot`), :mod:`~hellsrummy.players.simulation`
+(:func:`~hellsrummy.play_game`, :func:`~hellsrummy.simulate`) and
+:mod:`~hellsrummy.players.results` (what a simulated game reports).
 
-It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.cards`,
+It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views`,
 :mod:`hellsrummy.play`, :mod:`hellsrummy.moves` and :mod:`hellsrummy.data`.
 """

@@ -30,8 +30,6 @@ from typing import Protocol
 
 import attrs
 
-from hellsrummy.cards.deck import BY_INDEX, Card, leading_wilds
-from hellsrummy.cards.shuffle import Seed, random_stream
 from hellsrummy.contracts.enumeration import (
     Choice,
     cheapest_skeletons,
@@ -40,6 +38,8 @@ from hellsrummy.contracts.enumeration import (
 )
 from hellsrummy.contracts.needs import joins_a_meld_of_3
 from hellsrummy.contracts.solver import held_meets
+from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
+from hellsrummy.deck.shuffle import Seed, random_stream
 from hellsrummy.game.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.game.position import position, table
 from hellsrummy.game.rules import CLASSIC

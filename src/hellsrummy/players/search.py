@@ -34,7 +34,7 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.cards.shuffle import Seed
+from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import non_negative, optional_positive, shown
 from hellsrummy.game.actions import Action, Discard
 from hellsrummy.game.state import GameState

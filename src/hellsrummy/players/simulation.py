@@ -25,7 +25,7 @@ import multiprocessing
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 
-from hellsrummy.cards.shuffle import Seed, seed_bytes
+from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
 from hellsrummy.game.position import table
 from hellsrummy.game.rules import DiscardPolicy, Rules

@@ -7,7 +7,7 @@ set of next steps of the moves still possible. So every move is reachable throug
 and nothing else is — by construction. When the chosen steps are the whole of a move's
 steps, that move is made.
 
-:meth:`MoveBuilder.of` builds the moves of a seat from its own view: those
+:meth:`hellsrummy.rl.MoveBuilder.of` builds the moves of a seat from its own view: those
 :func:`hellsrummy.legal_actions` lists (with :class:`hellsrummy.rl.Decline` in a call turn),
 except that the ways to meet the minimum are not listed but worked out a step at a time by
 :class:`hellsrummy.rl.meetings.Meetings` (a hard contract can be met in tens of thousands of

@@ -52,7 +52,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.cards.deck import BY_INDEX, SUITS, Card, Rank
+from hellsrummy.deck.cards import BY_INDEX, SUITS, Card, Rank
 from hellsrummy.game.actions import (
     Action,
     CallRummy,

@@ -48,8 +48,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hellsrummy.cards.deck import format_cards
-from hellsrummy.cards.shuffle import Seed, seed_bytes
+from hellsrummy.deck.cards import format_cards
+from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
 from hellsrummy.game.rules import DiscardPolicy, Rules
 from hellsrummy.game.state import GameState, Phase, RoundResult

@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from hellsrummy.cards.deck import Card, sort_cards
-from hellsrummy.cards.melds import MeldKind, is_run, is_set
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.enumeration import possible_melds
 from hellsrummy.contracts.solver import can_meet
+from hellsrummy.deck.cards import Card, sort_cards
+from hellsrummy.deck.melds import MeldKind, is_run, is_set
 from hellsrummy.game.actions import Meld
 from hellsrummy.moves.meldmoves import canonical_melds, deal_deuces, deuce_kinds, requirement_groups
 from hellsrummy.rl.encoding import COMMIT, MELD_CARD, NEXT_MELD, card_of

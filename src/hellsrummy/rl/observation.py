@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from hellsrummy.cards.deck import Card
+from hellsrummy.deck.cards import Card
 from hellsrummy.game.position import table
 from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import Phase

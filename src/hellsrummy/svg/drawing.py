@@ -2,8 +2,8 @@
 
 Everything here returns SVG markup as text, built from numbers and escaped strings only: no
 fonts, images or identifiers, so that any number of pictures can sit in one page. A
-:class:`Block` is a piece of a picture with its size; blocks are placed, stacked and flowed
-into rows, and :func:`document` wraps one in an ``<svg>`` element.
+``Block`` is a piece of a picture with its size; blocks are placed, stacked and flowed
+into rows, and ``document`` wraps one in an ``<svg>`` element.
 
 The suits are told apart by their symbol first and their colour second: the French suits
 keep their usual symbols (black clubs and spades, red diamonds and hearts) and the extra suits
@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import NamedTuple
 
-from hellsrummy.cards.arrangement import Arrangement, Slot
-from hellsrummy.cards.deck import Card, Rank, Suit
+from hellsrummy.deck.arrangement import Arrangement, Slot
+from hellsrummy.deck.cards import Card, Rank, Suit
 from hellsrummy.errors import shown
 
 __all__ = [

@@ -6,7 +6,7 @@ multiplies the ``width`` and ``height`` it asks for), and the same input always 
 same text. Nothing is written anywhere; save or display the text as you like. In Jupyter a
 :class:`hellsrummy.PlayerView`, a :class:`hellsrummy.GameState` and a
 :class:`hellsrummy.TableMeld` show themselves as these pictures; hands are plain tuples, so
-draw them with :func:`hand_svg`.
+draw them with :func:`hellsrummy.svg.hand_svg`.
 
 A wildcard in a meld shows, boxed in its corner, what it stands for (as
 :func:`hellsrummy.arrange` lays the meld out). Highlighted cards stand out of their row with
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from hellsrummy.cards.arrangement import Arrangement
-from hellsrummy.cards.deck import Card
-from hellsrummy.cards.melds import MeldKind
+from hellsrummy.deck.arrangement import Arrangement
+from hellsrummy.deck.cards import Card
+from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 from hellsrummy.game.state import GameState, TableMeld
 from hellsrummy.svg.drawing import (

@@ -1,7 +1,7 @@
 """The picture of a whole table: seats, hands, melds, the discard and the stock, highlights.
 
 :func:`hellsrummy.svg.view_svg` and :func:`hellsrummy.svg.state_svg` draw through
-:func:`_table`; the layout is here, the primitives in :mod:`hellsrummy.svg.drawing`.
+``_table``; the layout is here, the primitives in :mod:`hellsrummy.svg.drawing`.
 
 >>> from hellsrummy.svg import state_svg
 >>> picture = state_svg(new_game(3, seed=1), highlight="discards")
@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Literal
 
-from hellsrummy.cards.arrangement import Arrangement, arrange
-from hellsrummy.cards.deck import Card, sort_by_run, sort_by_set
-from hellsrummy.cards.melds import MeldKind
+from hellsrummy.deck.arrangement import Arrangement, arrange
+from hellsrummy.deck.cards import Card, sort_by_run, sort_by_set
+from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 from hellsrummy.game.actions import (
     Action,

@@ -4,7 +4,7 @@ It holds :mod:`~hellsrummy.views.view` (the view of one seat, the cards it knows
 and determinizing a view into a whole game: :func:`~hellsrummy.resample`,
 :func:`~hellsrummy.state_from_view`).
 
-It may import :mod:`hellsrummy.errors`, :mod:`hellsrummy.cards`, :mod:`hellsrummy.contracts`
+It may import :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`, :mod:`hellsrummy.contracts`
 and :mod:`hellsrummy.game`; a picture method (``_repr_svg_``) imports :mod:`hellsrummy.svg`
 when it is called.
 """

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.cards.deck import Card, Suit, pack, sort_cards
-from hellsrummy.cards.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.difficulty import contract_for
+from hellsrummy.deck.cards import Card, Suit, pack, sort_cards
+from hellsrummy.deck.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.errors import shown
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import (
@@ -279,7 +279,7 @@ def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
     cards this seat cannot see (the other hands and the stock) are dealt at random from the
     cards of the round it has not seen (the round's pack and refill decks, less its own hand,
     the melds and the discard), each hidden place getting its size. The result is
-    reproducible from ``rng_seed`` (using the shuffle of :mod:`hellsrummy.cards.shuffle`), and its
+    reproducible from ``rng_seed`` (using the shuffle of :mod:`hellsrummy.deck.shuffle`), and its
     own seed is derived from ``rng_seed``, not the real game's, which the view never holds.
 
     Cards another seat is publicly known to hold stay in its hand: a discard it took or was

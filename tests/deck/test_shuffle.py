@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellsrummy import FRENCH_SUITS, format_cards, new_game, pack
-from hellsrummy.cards.shuffle import random_stream, seed_bytes, shuffle
+from hellsrummy.deck.shuffle import random_stream, seed_bytes, shuffle
 
 
 def reference_shuffle(items: list[object], seed: bytes, label: str) -> list[object]:
@@ -96,7 +96,7 @@ def test_every_position_is_reachable_roughly_uniformly() -> None:
 def test_shuffles_of_every_small_length_and_the_stream_after_the_words_made_at_once() -> None:
     import itertools
 
-    from hellsrummy.cards.shuffle import _prefix, _rest, _words
+    from hellsrummy.deck.shuffle import _prefix, _rest, _words
 
     for length in range(12):
         items = list(range(length))

@@ -1,6 +1,6 @@
 """Laying a meld out for display: what each wildcard stands for, and the order of its cards.
 
-A meld's reading is never fixed (see :mod:`hellsrummy.cards.melds`); a frontend still wants to show
+A meld's reading is never fixed (see :mod:`hellsrummy.deck.melds`); a frontend still wants to show
 one. :func:`arrange` picks a reading and places every card, each wildcard marked with the rank
 (and, in a run, the suit) it stands for.
 
@@ -16,8 +16,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.cards.deck import Card, Rank, Suit, sort_cards
-from hellsrummy.cards.melds import MeldKind, _as_tuple, meld_kinds
+from hellsrummy.deck.cards import Card, Rank, Suit, sort_cards
+from hellsrummy.deck.melds import MeldKind, _as_tuple, meld_kinds
 
 __all__ = ["Arrangement", "Slot", "arrange"]
 

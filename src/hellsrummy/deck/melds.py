@@ -12,7 +12,7 @@ valid exactly when the resulting multiset is itself a meld under some reading (s
 (True, True)
 >>> can_swap(cards("2C 5H 6H"), card("4H")), can_swap(cards("2C 5H 6H"), card("3H"))
 (True, False)
->>> print(arrange(cards("2C 5H 6H 8H")))  # laid out for display (hellsrummy.cards.arrangement)
+>>> print(arrange(cards("2C 5H 6H 8H")))  # laid out for display (hellsrummy.deck.arrangement)
 5H 6H [7H] 8H
 """
 
@@ -22,7 +22,7 @@ import enum
 import functools
 from collections.abc import Iterable, Sequence
 
-from hellsrummy.cards.deck import Card, Rank, Suit, sort_cards
+from hellsrummy.deck.cards import Card, Rank, Suit, sort_cards
 
 __all__ = [
     "MAX_RUN",

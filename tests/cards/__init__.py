@@ -1,1 +1,0 @@
-"""Tests of :mod:`hellsrummy.cards`."""
