@@ -155,13 +155,8 @@ from hellsrummy.players.simulation import (
     simulate,
     stream_results,
 )
-from hellsrummy.views.view import (
-    PlayerView,
-    known_cards,
-    resample,
-    state_from_view,
-    view,
-)
+from hellsrummy.views.resampling import known_cards, resample, state_from_view
+from hellsrummy.views.view import PlayerView, view
 
 __version__ = "0.1.0"
 

@@ -44,7 +44,8 @@ from hellsrummy.deck.cards import SUITS, Card, pack, sort_cards
 from hellsrummy.deck.melds import extensions, swaps
 from hellsrummy.game.actions import Action, Discard, Extend, Meld, Pass, SwapWildcard, Take
 from hellsrummy.game.state import GameState, Phase
-from hellsrummy.views.view import PlayerView, state_from_view
+from hellsrummy.views.resampling import state_from_view
+from hellsrummy.views.view import PlayerView
 
 from .engine import is_legal, legal_discards, rummies
 from .solver import fulfillments, possible_melds

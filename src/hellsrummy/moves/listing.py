@@ -78,7 +78,8 @@ from hellsrummy.moves.meldmoves import DeferredMelds, _with_deuces, deuce_kinds,
 from hellsrummy.play.calls import rummy_calls
 from hellsrummy.play.discarding import discards
 from hellsrummy.play.engine import is_legal
-from hellsrummy.views.view import PlayerView, state_from_view
+from hellsrummy.views.resampling import state_from_view
+from hellsrummy.views.view import PlayerView
 
 __all__ = ["LegalActions", "legal_actions"]
 

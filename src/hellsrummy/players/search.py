@@ -43,7 +43,8 @@ from hellsrummy.play.engine import apply
 from hellsrummy.play.turns import IN_ROUND
 from hellsrummy.players.bots import GreedyBot, _check
 from hellsrummy.players.simulation import finish_round
-from hellsrummy.views.view import PlayerView, resample
+from hellsrummy.views.resampling import resample
+from hellsrummy.views.view import PlayerView
 
 __all__ = ["SearchAnalysis", "SearchBot"]
 

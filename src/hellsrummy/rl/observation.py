@@ -44,7 +44,8 @@ from hellsrummy.rl.encoding import (
     TARGET,
     WINDOW,
 )
-from hellsrummy.views.view import PlayerView, known_cards
+from hellsrummy.views.resampling import known_cards
+from hellsrummy.views.view import PlayerView
 
 __all__ = [
     "HIGH",

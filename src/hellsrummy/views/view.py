@@ -1,10 +1,11 @@
-"""What one seat may know: :class:`PlayerView`, and determinizing a view back into a game.
+"""What one seat may know: its :class:`PlayerView`.
 
 A view holds the seat's own hand and everything public — every seat's hand size, met flag,
 scores and penalties, the melds, the discard, the stock size, whose turn it is, the phase, the
 play-protection switches and the public events — and never another seat's cards, the stock
 order or the seed (see :ref:`rules-views`). A server keeps the :class:`hellsrummy.GameState`
-and sends each client its view.
+and sends each client its view. Games made back from a view (for search bots) are
+:mod:`hellsrummy.views.resampling`.
 
 >>> state = new_game(3, seed="secret")
 >>> mine = view(state, 1)
@@ -16,27 +17,15 @@ and sends each client its view.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-
 import attrs
 
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.difficulty import contract_for
-from hellsrummy.deck.cards import Card, Suit, pack, sort_cards
-from hellsrummy.deck.shuffle import Seed, seed_bytes, shuffle
+from hellsrummy.deck.cards import Card, Suit
 from hellsrummy.errors import shown
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import (
-    Discarded,
     Event,
-    Extended,
-    Melded,
-    Passed,
-    RoundStarted,
-    RummyCalled,
-    Swapped,
-    Took,
 )
 from hellsrummy.game.position import position
 from hellsrummy.game.rules import Rules
@@ -51,7 +40,7 @@ from hellsrummy.game.state import (
 )
 from hellsrummy.game.successor import assembled
 
-__all__ = ["PlayerView", "known_cards", "resample", "state_from_view", "view"]
+__all__ = ["PlayerView", "view"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -262,166 +251,3 @@ def view(state: GameState, seat: int) -> PlayerView:
         _set_position(seen, None)
         _set_table(seen, getattr(state, "_table", None))
     return seen
-
-
-def _round_cards(seen: PlayerView) -> Counter[Card]:
-    """Every card in play this round: the round's pack and its refill decks."""
-    every: Counter[Card] = Counter(pack(seen.suits, seen.decks))
-    for _ in range(seen.refills):
-        every.update(pack(seen.suits, 1))
-    return every
-
-
-def resample(seen: PlayerView, rng_seed: Seed) -> GameState:
-    """A full game state consistent with ``seen``: a *determinization* for search-based bots.
-
-    The observing seat's hand, the melds, the discard and everything public are kept; the
-    cards this seat cannot see (the other hands and the stock) are dealt at random from the
-    cards of the round it has not seen (the round's pack and refill decks, less its own hand,
-    the melds and the discard), each hidden place getting its size. The result is
-    reproducible from ``rng_seed`` (using the shuffle of :mod:`hellsrummy.deck.shuffle`), and its
-    own seed is derived from ``rng_seed``, not the real game's, which the view never holds.
-
-    Cards another seat is publicly known to hold stay in its hand: a discard it took or was
-    passed, or a wildcard it bought back with a swap or got by calling Rummy, as long as it
-    has not played, discarded or given a card like it since (see :func:`known_cards`).
-
-    >>> state = new_game(4, seed="real")
-    >>> guess = resample(view(state, 2), rng_seed=1)
-    >>> guess.hands[2] == state.hands[2], [len(h) for h in guess.hands]
-    (True, [9, 9, 9, 9])
-    >>> view(guess, 2) == view(state, 2)
-    True
-    """
-    if not isinstance(seen, PlayerView):
-        raise ValueError(f"seen must be a PlayerView, got {shown(seen)}")
-    seed = b"resample:" + seed_bytes(rng_seed)
-    unseen = _round_cards(seen)
-    visible: Counter[Card] = Counter(seen.hand)
-    for meld in seen.melds:
-        visible.update(meld.cards)
-    if seen.discard is not None:
-        visible[seen.discard] += 1
-    unseen.subtract(visible)
-    if any(count < 0 for count in unseen.values()):
-        raise ValueError("the view shows more cards than the round's pack and refills hold")
-    pinned = known_cards(seen)
-    for other, cards_known in enumerate(pinned):
-        if other != seen.seat:
-            unseen.subtract(cards_known)
-    if any(count < 0 for count in unseen.values()):
-        raise ValueError("the view's public events name more cards than remain unseen")
-    pool = shuffle(sort_cards(unseen.elements()), seed, "resample")
-    hidden = sum(
-        size - len(pinned[other])
-        for other, size in enumerate(seen.hand_sizes)
-        if other != seen.seat
-    )
-    if hidden + seen.stock_size > len(pool):
-        raise ValueError("the view hides more cards than the round's pack has unseen")
-    hands: list[tuple[Card, ...]] = []
-    position = 0
-    for other, size in enumerate(seen.hand_sizes):
-        if other == seen.seat:
-            hands.append(seen.hand)
-        else:
-            fresh = size - len(pinned[other])
-            dealt = [*pinned[other], *pool[position : position + fresh]]
-            hands.append(tuple(sort_cards(dealt)))
-            position += fresh
-    stock = pool[position : position + seen.stock_size]
-    return state_from_view(seen, seed=seed, hands=tuple(hands), stock=stock)
-
-
-def known_cards(seen: PlayerView) -> tuple[tuple[Card, ...], ...]:
-    """The cards each seat is publicly known to hold now, from this round's public events.
-
-    A seat is known to hold a discard it took or was passed and a wildcard it got back by a
-    swap or by a Rummy call, until it plays, discards or gives a card like it (identical cards
-    are interchangeable, so a known card counts as gone once a card like it leaves the hand).
-    The viewer's own entry is its whole hand.
-
-    >>> state = apply(new_game(3, seed=1), Take())
-    >>> known_cards(view(state, 0))[1] == (state.log.last.card,)
-    True
-    """
-    known: list[Counter[Card]] = [Counter() for _ in seen.names]
-    round_events = []
-    for event in seen.log.newest_first():
-        if isinstance(event, RoundStarted):
-            break
-        round_events.append(event)
-    for event in reversed(round_events):
-        if isinstance(event, Took):
-            known[event.seat][event.card] += 1
-        elif isinstance(event, Passed):
-            known[event.to][event.card] += 1
-        elif isinstance(event, Swapped):
-            _forget(known[event.seat], [event.card])
-            known[event.seat][event.wildcard] += 1
-        elif isinstance(event, Melded):
-            _forget(known[event.seat], [c for meld in event.melds for c in meld])
-        elif isinstance(event, Extended):
-            _forget(known[event.seat], event.cards)
-        elif isinstance(event, Discarded):
-            _forget(known[event.seat], [event.card])
-        elif isinstance(event, RummyCalled):
-            if event.wildcard is not None:
-                known[event.seat][event.wildcard] += 1
-            _forget(known[event.seat], [event.substitute])
-    result = [tuple(sort_cards(counter.elements())) for counter in known]
-    result[seen.seat] = seen.hand
-    return tuple(result)
-
-
-def _forget(known: Counter[Card], played: Sequence[Card]) -> None:
-    for c in played:
-        if known[c] > 0:
-            known[c] -= 1
-
-
-def state_from_view(
-    seen: PlayerView,
-    *,
-    seed: Seed,
-    hands: tuple[tuple[Card, ...], ...],
-    stock: tuple[Card, ...],
-    phase: Phase | None = None,
-) -> GameState:
-    """A state with everything public taken from ``seen`` and the hidden parts given.
-
-    ``hands`` (every seat's, the viewer's included) and ``stock`` fill in what the view does
-    not hold; ``phase`` overrides the view's phase.
-
-    >>> mine = view(new_game(3, seed=1), 0)
-    >>> hands = (mine.hand, (), ())
-    >>> state_from_view(mine, seed=0, hands=hands, stock=()).hands[0] == mine.hand
-    True
-    """
-    return GameState(
-        rules=seen.rules,
-        seed=seed,
-        names=seen.names,
-        round=seen.round,
-        dealer=seen.dealer,
-        current=seen.current,
-        phase=seen.phase if phase is None else phase,
-        hands=hands,
-        melds=seen.melds,
-        discard=seen.discard,
-        stock=stock,
-        suits=seen.suits,
-        decks=seen.decks,
-        refills=seen.refills,
-        met=seen.met,
-        penalties=seen.penalties,
-        errors=seen.errors,
-        results=seen.results,
-        scores=seen.scores,
-        protection=seen.protection,
-        left=seen.left,
-        turns=seen.turns,
-        taken=seen.taken,
-        log=seen.log,
-        discarder=seen.discarder,
-    )
