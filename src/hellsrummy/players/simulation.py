@@ -20,10 +20,12 @@ Bots must be picklable to run in other processes (the library's bots are).
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import itertools
 import multiprocessing
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
@@ -45,6 +47,8 @@ __all__ = [
     "simulate",
     "stream_results",
 ]
+
+T = TypeVar("T")
 
 
 def _game_seed(seed: Seed, game: int) -> bytes:
@@ -201,27 +205,27 @@ def _play_chunk(
     return [play_game(bots, seed, game, rules) for game in games]
 
 
-def _game_numbers(games: int | Iterable[int]) -> Sequence[int]:
-    """The game numbers of a study: ``range(games)`` for a count, else the numbers checked."""
+def _game_numbers(games: int | Iterable[int], noun: str = "game") -> Sequence[int]:
+    """The numbers of a study's games (or deals): ``range(games)`` for a count, else checked."""
     if isinstance(games, bool):
-        raise ValueError(f"games must be a count or game numbers, got {shown(games)}")
+        raise ValueError(f"{noun}s must be a count or {noun} numbers, got {shown(games)}")
     if isinstance(games, int):
         if games < 0:
-            raise ValueError(f"games must be a non-negative int, got {shown(games)}")
+            raise ValueError(f"{noun}s must be a non-negative int, got {shown(games)}")
         return range(games)
     if isinstance(games, range):
         if games and min(games) < 0:
-            raise ValueError(f"game numbers must be non-negative, got {shown(games)}")
+            raise ValueError(f"{noun} numbers must be non-negative, got {shown(games)}")
         return games
     if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
-        raise ValueError(f"games must be a count or game numbers, got {shown(games)}")
+        raise ValueError(f"{noun}s must be a count or {noun} numbers, got {shown(games)}")
     numbers = tuple(games)
     seen: set[int] = set()
     for number in numbers:
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise ValueError(f"game numbers must be non-negative ints, got {shown(number)}")
+            raise ValueError(f"{noun} numbers must be non-negative ints, got {shown(number)}")
         if number in seen:
-            raise ValueError(f"game {number} is asked for twice")
+            raise ValueError(f"{noun} {number} is asked for twice")
         seen.add(number)
     return numbers
 
@@ -268,7 +272,7 @@ def stream_results(
     return _flat(_chunks(bots, games, seed, rules, workers, executor, chunk, ordered, ahead))
 
 
-def _flat(chunks: Generator[list[GameResult], None, None]) -> Iterator[GameResult]:
+def _flat(chunks: Generator[list[T], None, None]) -> Iterator[T]:
     try:
         for results in chunks:
             yield from results
@@ -303,29 +307,32 @@ def _chunks(
     if executor is None and workers == 1:
         return (_play_chunk(bots, seed, rules, part) for part in parts)
     window = ahead or (4 * workers if executor is None else 256)
-    return _on_pool(bots, seed, rules, parts, workers, executor, ordered, window)
+    task = functools.partial(_play_chunk, bots, seed, rules)
+    return _on_pool(task, parts, workers, executor, ordered, window)
 
 
 def _on_pool(
-    bots: list[Bot],
-    seed: Seed,
-    rules: Rules | None,
+    task: Callable[[Sequence[int]], list[T]],
     parts: Iterator[Sequence[int]],
     workers: int,
     executor: concurrent.futures.Executor | None,
     ordered: bool,
     window: int,
-) -> Generator[list[GameResult], None, None]:
-    """Each chunk's results from a pool, at most ``window`` chunks pending."""
+) -> Generator[list[T], None, None]:
+    """``task(part)`` of each part (a chunk of numbers) from a pool, at most ``window`` pending.
+
+    ``task`` must be picklable for a process pool (a :func:`functools.partial` of a function
+    of a module); without an ``executor`` the pool is made here and shut down at the end.
+    """
     # "spawn" starts clean interpreters: safe even when the caller runs threads (forking a
     # threaded process can deadlock), and the same on every platform.
     pool = executor or concurrent.futures.ProcessPoolExecutor(
         max_workers=workers, mp_context=multiprocessing.get_context("spawn")
     )
-    pending: deque[concurrent.futures.Future[list[GameResult]]] = deque()
+    pending: deque[concurrent.futures.Future[list[T]]] = deque()
     try:
         for part in itertools.islice(parts, window):
-            pending.append(pool.submit(_play_chunk, bots, seed, rules, part))
+            pending.append(pool.submit(task, part))
         while pending:
             if ordered:
                 done = pending.popleft()
@@ -334,7 +341,7 @@ def _on_pool(
                 pending.remove(done)
             results = done.result()
             for part in itertools.islice(parts, 1):
-                pending.append(pool.submit(_play_chunk, bots, seed, rules, part))
+                pending.append(pool.submit(task, part))
             yield results
     finally:
         for future in pending:
