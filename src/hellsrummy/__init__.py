@@ -145,6 +145,8 @@ from hellsrummy.players.bots import (
     GreedyBot,
     RandomBot,
 )
+from hellsrummy.players.comparison import CandidateSummary, Comparison, Estimate, PairSummary
+from hellsrummy.players.records import DealRecord, DealRound
 from hellsrummy.players.results import GameResult, RoundSummary
 from hellsrummy.players.search import SearchAnalysis, SearchBot
 from hellsrummy.players.simulation import (
@@ -155,6 +157,7 @@ from hellsrummy.players.simulation import (
     simulate,
     stream_results,
 )
+from hellsrummy.players.studies import Unseeded, compare, seat_seed, stream_deals, study_deal
 from hellsrummy.views.resampling import known_cards, resample, state_from_view
 from hellsrummy.views.view import PlayerView, view
 
@@ -204,15 +207,20 @@ __all__ = [
     "Bot",
     "CallRummy",
     "CallingBot",
+    "CandidateSummary",
     "Card",
+    "Comparison",
     "Contract",
     "Deal",
+    "DealRecord",
+    "DealRound",
     "DeckPlan",
     "Discard",
     "DiscardErrorMade",
     "DiscardPolicy",
     "DiscardTurnedUp",
     "Discarded",
+    "Estimate",
     "Event",
     "EventLog",
     "Extend",
@@ -228,6 +236,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Melded",
+    "PairSummary",
     "Pass",
     "Passed",
     "Phase",
@@ -258,6 +267,7 @@ __all__ = [
     "TableMeld",
     "Take",
     "Took",
+    "Unseeded",
     "__version__",
     "apply",
     "arrange",
@@ -267,6 +277,7 @@ __all__ = [
     "card",
     "cards",
     "check",
+    "compare",
     "contract_for",
     "deck_plan",
     "extensions",
@@ -301,6 +312,7 @@ __all__ = [
     "resample",
     "rummies",
     "rummy_calls",
+    "seat_seed",
     "seed_bytes",
     "seed_from_data",
     "seed_to_data",
@@ -310,7 +322,9 @@ __all__ = [
     "sort_by_set",
     "sort_cards",
     "state_from_view",
+    "stream_deals",
     "stream_results",
+    "study_deal",
     "swaps",
     "to_dict",
     "view",

@@ -8,6 +8,7 @@ game exactly once, identical to ``workers=1``.
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import time
@@ -16,7 +17,16 @@ from collections.abc import Iterator
 import pytest
 from dask.distributed import Client, LocalCluster
 
-from hellsrummy import GameResult, GreedyBot, RandomBot, simulate, stream_results
+from hellsrummy import (
+    GameResult,
+    GreedyBot,
+    RandomBot,
+    SearchBot,
+    compare,
+    simulate,
+    stream_deals,
+    stream_results,
+)
 
 BOTS = [GreedyBot(), RandomBot(1), GreedyBot(), RandomBot(2)]
 SEED = "cluster"
@@ -44,6 +54,15 @@ def test_streamed_game_numbers_resume_a_study(client: Client) -> None:
     rest = [game for game in range(10) if game not in done]
     written += stream_results(BOTS, games=rest, seed=SEED, executor=executor, chunk=3)
     assert sorted(written, key=lambda result: result.game) == expected
+
+
+def test_a_study_of_duplicate_deals_on_a_dask_executor_equals_one_core(client: Client) -> None:
+    candidates = {"search": functools.partial(SearchBot, iterations=4), "random": RandomBot}
+    expected = compare(candidates, deals=4, seed=SEED, players=3)
+    executor = client.get_executor()
+    assert compare(candidates, deals=4, seed=SEED, players=3, executor=executor) == expected
+    streamed = stream_deals(candidates, deals=[3, 1], seed=SEED, players=3, executor=executor)
+    assert list(streamed) == [expected.records[3], expected.records[1]]
 
 
 def _busy_worker(client: Client) -> str:

@@ -3,8 +3,12 @@
 It holds :mod:`~hellsrummy.players.bots` (:class:`~hellsrummy.RandomBot`,
 :class:`~hellsrummy.GreedyBot` and the bot protocol), :mod:`~hellsrummy.players.search`
 (:class:`~hellsrummy.SearchBot`), :mod:`~hellsrummy.players.simulation`
-(:func:`~hellsrummy.play_game`, :func:`~hellsrummy.simulate`) and
-:mod:`~hellsrummy.players.results` (what a simulated game reports).
+(:func:`~hellsrummy.play_game`, :func:`~hellsrummy.simulate`),
+:mod:`~hellsrummy.players.results` (what a simulated game reports), and the studies that
+compare bots on duplicate deals: :mod:`~hellsrummy.players.studies`
+(:func:`~hellsrummy.compare`, :func:`~hellsrummy.stream_deals`),
+:mod:`~hellsrummy.players.records` (each deal's :class:`~hellsrummy.DealRecord`) and
+:mod:`~hellsrummy.players.comparison` (their summary, :class:`~hellsrummy.Comparison`).
 
 It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views`,
