@@ -92,3 +92,51 @@ def test_cluster_study_streams_to_a_file_and_resumes_after_an_interruption(
         (GameResult.from_dict(json.loads(line)) for line in lines), key=lambda r: r.game
     )
     assert results == simulate([GreedyBot()] * 4, games=10, seed="smoke")
+
+
+def test_compare_prints_its_table_and_resumes_from_its_records(tmp_path: Path) -> None:
+    import functools
+    import json
+
+    from hellsrummy import (
+        Comparison,
+        DealRecord,
+        GreedyBot,
+        RandomBot,
+        SearchBot,
+        Unseeded,
+        compare,
+    )
+
+    out = tmp_path / "records.jsonl"
+    common = ["--candidates", "search", "random", "greedy", "--iterations", "2"]
+    common += ["--seed", "smoke", "--out", str(out)]
+    done = run("compare.py", "--deals", "3", *common)
+    assert done.returncode == 0, done.stderr
+    assert "3 deals to play, 0 written" in done.stdout
+    assert "points - baseline [95% CI]" in done.stdout
+    assert "search - random: points" in done.stdout
+    assert "+0.0 [+0.0, +0.0]" in done.stdout  # greedy, the field's equal
+    with out.open("a") as file:
+        file.write('{"type": "DealRecord", "deal": 3, "diffi')  # cut short mid-line
+    done = run("compare.py", "--deals", "5", *common)
+    assert done.returncode == 0, done.stderr
+    assert "2 deals to play, 3 written" in done.stdout
+    records = [DealRecord.from_dict(json.loads(line)) for line in out.read_text().splitlines()]
+    assert [record.deal for record in records] == [0, 1, 2, 3, 4]
+    candidates = {
+        "search": functools.partial(SearchBot, iterations=2),
+        "random": RandomBot,
+        "greedy": Unseeded(GreedyBot),
+    }
+    expected = compare(candidates, deals=5, seed="smoke")
+    assert Comparison.from_records(records, seed="smoke") == expected
+    assert expected.table(timing=False) in done.stdout
+
+
+def test_compare_explains_itself_and_its_defaults() -> None:
+    done = run("compare.py", "--help")
+    assert done.returncode == 0, done.stderr
+    assert "Is my bot better?" in done.stdout
+    assert "how many deals (default: 100)" in done.stdout
+    assert "random-apart" in done.stdout

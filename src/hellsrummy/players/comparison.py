@@ -268,6 +268,12 @@ class Comparison:
         return len(self.records)
 
     def __getitem__(self, name: str) -> CandidateSummary:
+        """The summary of candidate ``name``; an unknown name raises ``KeyError``.
+
+        >>> from hellsrummy import RandomBot, compare
+        >>> compare({"random": RandomBot}, deals=1, seed="doc")["random"].rounds
+        4
+        """
         for summary in self.candidates:
             if summary.name == name:
                 return summary
