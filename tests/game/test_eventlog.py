@@ -32,12 +32,14 @@ from hellsrummy import (
     Swapped,
     Took,
     apply,
+    card,
     cards,
     legal_actions,
     new_game,
     next_round,
 )
 from hellsrummy.game.eventlog import (
+    Fold,
     _decode,
     _encode,
     discarded_record,
@@ -162,3 +164,27 @@ def test_appending_to_an_older_log_branches_off_and_leaves_both_as_they_were() -
     assert second.since(first) == list(second)  # not grown from it: every event
     assert first != second
     assert hash(first) == hash(EventLog.of([SeatLeft(0), SeatLeft(1)]))
+
+
+def test_a_fold_reads_each_log_as_a_full_reading_would_however_the_logs_were_grown() -> None:
+    def full(log: EventLog) -> tuple[int, ...]:
+        seats: tuple[int, ...] = ()
+        for event in log:
+            seats = () if isinstance(event, SeatLeft) else (*seats, event.seat)
+        return seats
+
+    fold = Fold((), lambda seats, event: (*seats, event.seat), restart=SeatLeft)
+    rng = random.Random(5)
+    logs = [EventLog()]
+    for _ in range(300):
+        base = rng.choice(logs[-3:] if rng.random() < 0.8 else logs)  # mostly the newest
+        event = SeatLeft(0) if rng.random() < 0.1 else Took(rng.randrange(4), card("7H"))
+        grown = base.append(event)
+        if rng.random() < 0.3:
+            grown = EventLog.of(grown)  # a log read back: nothing kept
+        logs.append(grown)
+        asked = rng.choice(logs)
+        assert asked.fold(fold) == full(asked)
+    for log in logs:
+        assert log.fold(fold) == full(log)
+        assert log == EventLog.of(log) and hash(log) == hash(EventLog.of(log))

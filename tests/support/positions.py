@@ -98,7 +98,10 @@ class Style:
     * ``blunder``: try to discard a random card of the hand (refused discards are penalised
       under ``DiscardPolicy.PENALIZE`` and skipped under ``REJECT``);
     * ``protect``: switch play protection on or off for a random seat (when allowed);
-    * ``leave``: a random seat leaves (when allowed).
+    * ``leave``: a random seat leaves (when allowed);
+    * ``call``: under ``DiscardPolicy.CLASSIC``, while a discard may be called, a random seat
+      among those that may call Rummy on it does so (never drawn by :meth:`draw`: 0 keeps
+      the games of a seed as they were).
     """
 
     take: float = 0.5
@@ -107,6 +110,7 @@ class Style:
     blunder: float = 0.02
     protect: float = 0.02
     leave: float = 0.0
+    call: float = 0.0
 
     @classmethod
     def draw(cls, rng: random.Random) -> Style:
@@ -200,6 +204,16 @@ def _table_action(
     state: GameState, rng: random.Random, style: Style, engine: Engine
 ) -> Action | None:
     """Sometimes a protection switch, a seat leaving or a blunder; ``None`` if not this time."""
+    if (
+        style.call
+        and state.discarder is not None
+        and state.phase is Phase.DECIDE
+        and state.rules.discard_policy is DiscardPolicy.CLASSIC
+        and rng.random() < style.call
+    ):
+        calls = [call for seat in range(state.players) for call in hr.rummy_calls(state, seat)]
+        if calls:
+            return rng.choice(calls)
     roll = rng.random()
     action: Action | None = None
     if roll < style.protect:

@@ -10,8 +10,8 @@ stay cheap to create however long the game. :mod:`hellsrummy.game.events` define
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -27,7 +27,7 @@ from hellsrummy.game.events import (
     Took,
 )
 
-__all__ = ["EventLog"]
+__all__ = ["EventLog", "Fold"]
 
 # The log keeps each event as a *record*: a tuple of the event's kind and its fields, with every
 # card as its index (``Card.index``), so a record holds only ints, bools, ``None`` and tuples of
@@ -175,6 +175,32 @@ def discarded_record(seat: int, thrown: Card) -> _Record:
     return (_DISCARDED, seat, thrown.index)
 
 
+_T = TypeVar("_T")
+
+
+@attrs.frozen(eq=False)
+class Fold(Generic[_T]):
+    """A reading of a log, event by event, that :meth:`EventLog.fold` keeps and carries on.
+
+    ``step(value, event)`` is the value after one more event, starting from ``empty``; each
+    event of ``restart``'s class (if given) sets the value back to ``empty``.
+    A fold is a pure function of the events, so a log keeps what it found (see
+    :meth:`EventLog.fold`). Folds are told apart by identity: make one per reading, once.
+
+    >>> since_left = Fold(0, lambda n, event: n + 1, restart=SeatLeft)
+    >>> log = EventLog().append(Took(1, card("7H"))).append(SeatLeft(2))
+    >>> log.fold(since_left), log.append(Took(3, card("9C"))).fold(since_left)
+    (0, 1)
+    """
+
+    empty: _T
+    """The value of no events."""
+    step: Callable[[_T, Event], _T]
+    """The value after one more event."""
+    restart: type[Any] | None = None
+    """The class of the events that start the reading over (``None``: none does)."""
+
+
 class EventLog:
     """An immutable, persistent list of events: ``append`` is O(1) and shares the old log.
 
@@ -190,14 +216,21 @@ class EventLog:
     # another share: appending to the longest of them appends to the tape, and appending to
     # an older one (a branch: another move tried from an earlier state) copies its records to
     # a new tape. A log never sees the records past its length, so it never changes.
-    __slots__ = ("_length", "_tape")
+    #
+    # ``_folded`` keeps the last value a fold found for this log or a log it grew from, as
+    # ``(fold, length, value)``: a log made by appending starts with its parent's, so a fold
+    # asked of it reads only the events since (see ``fold``). It is a pure function of the
+    # records, set whole in one assignment, so threads that share a log may race to set it.
+    __slots__ = ("_folded", "_length", "_tape")
 
     _tape: list[_Record | Event]
     _length: int
+    _folded: tuple[Fold[Any], int, Any] | None
 
     def __init__(self) -> None:
         self._tape = []
         self._length = 0
+        self._folded = None
 
     @property
     def last(self) -> Event | None:
@@ -232,10 +265,10 @@ class EventLog:
             # Another thread may have appended to the same tape first: then this record
             # went further along, and this log branches off instead.
             if tape[length] is record:
-                return _log(tape, length + 1)
+                return _log(tape, length + 1, self._folded)
         branch = tape[:length]
         branch.append(record)
-        return _log(branch, length + 1)
+        return _log(branch, length + 1, self._folded)
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> EventLog:
@@ -245,7 +278,7 @@ class EventLog:
         [SeatLeft(seat=0), SeatLeft(seat=1)]
         """
         tape = [_encode(event) for event in events]
-        return _log(tape, len(tape))
+        return _log(tape, len(tape), None)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (EventLog.of, (tuple(self),))
@@ -279,6 +312,42 @@ class EventLog:
             start = 0  # not grown from ``older``: a branch shares the very records it copied
         return list(map(_decode, tape[start : self._length]))
 
+    def fold(self, fold: Fold[_T]) -> _T:
+        """The value of ``fold`` over this log's events (those after the last ``fold.restart``).
+
+        Worked out once per log and kept with it (no part of equality, hashing, ``repr`` or
+        pickles); a log grown from one that was asked reads only the events appended since,
+        so asking the same fold after every turn costs each event once.
+
+        >>> seats = Fold((), lambda seen, event: (*seen, event.seat), restart=RoundStarted)
+        >>> log = EventLog().append(SeatLeft(0)).append(RoundStarted(1, 0, 6, card("5D")))
+        >>> log.fold(seats), log.append(Took(2, card("5D"))).fold(seats)
+        ((), (2,))
+        """
+        length = self._length
+        memo = self._folded
+        value: _T
+        if memo is not None and memo[0] is fold:
+            start, value = memo[1], memo[2]
+            if start == length:
+                return value
+        else:
+            start, value = 0, fold.empty
+        tape = self._tape
+        restart = fold.restart
+        if restart is not None:
+            kind = _FIELDS[restart][0] if restart in _FIELDS else -1
+            for at in range(length - 1, start - 1, -1):
+                record: Any = tape[at]
+                if record[0] == kind if record.__class__ is tuple else isinstance(record, restart):
+                    start, value = at + 1, fold.empty
+                    break
+        step = fold.step
+        for record in tape[start:length]:
+            value = step(value, _decode(record))
+        self._folded = (fold, length, value)
+        return value
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EventLog):
             return NotImplemented
@@ -294,10 +363,13 @@ class EventLog:
         return f"<EventLog of {self._length} events>"
 
 
-def _log(tape: list[_Record | Event], length: int) -> EventLog:
+def _log(
+    tape: list[_Record | Event], length: int, folded: tuple[Fold[Any], int, Any] | None
+) -> EventLog:
     log: EventLog = _new(EventLog)
     log._tape = tape
     log._length = length
+    log._folded = folded
     return log
 
 

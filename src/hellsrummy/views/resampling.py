@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from hellsrummy.deck.cards import Card, pack, sort_cards
 from hellsrummy.deck.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.errors import shown
+from hellsrummy.game.eventlog import Fold
 from hellsrummy.game.events import (
     Discarded,
+    Event,
     Extended,
     Melded,
     Passed,
@@ -116,43 +118,71 @@ def known_cards(seen: PlayerView) -> tuple[tuple[Card, ...], ...]:
     are interchangeable, so a known card counts as gone once a card like it leaves the hand).
     The viewer's own entry is its whole hand.
 
+    What the events show is worked out once per position and kept with its log (see
+    :meth:`hellsrummy.game.eventlog.EventLog.fold`): a position reached by a turn reads only
+    that turn's events, so asking after every turn costs the same however long the round.
+
     >>> state = apply(new_game(3, seed=1), Take())
     >>> known_cards(view(state, 0))[1] == (state.log.last.card,)
     True
     """
-    known: list[Counter[Card]] = [Counter() for _ in seen.names]
-    round_events = []
-    for event in seen.log.newest_first():
-        if isinstance(event, RoundStarted):
-            break
-        round_events.append(event)
-    for event in reversed(round_events):
-        if isinstance(event, Took):
-            known[event.seat][event.card] += 1
-        elif isinstance(event, Passed):
-            known[event.to][event.card] += 1
-        elif isinstance(event, Swapped):
-            _forget(known[event.seat], [event.card])
-            known[event.seat][event.wildcard] += 1
-        elif isinstance(event, Melded):
-            _forget(known[event.seat], [c for meld in event.melds for c in meld])
-        elif isinstance(event, Extended):
-            _forget(known[event.seat], event.cards)
-        elif isinstance(event, Discarded):
-            _forget(known[event.seat], [event.card])
-        elif isinstance(event, RummyCalled):
-            if event.wildcard is not None:
-                known[event.seat][event.wildcard] += 1
-            _forget(known[event.seat], [event.substitute])
-    result = [tuple(sort_cards(counter.elements())) for counter in known]
+    held = seen.log.fold(_KNOWN)
+    count = len(held)
+    result = [held[other] if other < count else () for other in range(len(seen.names))]
     result[seen.seat] = seen.hand
     return tuple(result)
 
 
-def _forget(known: Counter[Card], played: Sequence[Card]) -> None:
-    for c in played:
-        if known[c] > 0:
-            known[c] -= 1
+_Known = tuple[tuple[Card, ...], ...]
+
+
+def _changed(
+    known: _Known,
+    seat: int,
+    got: Card | None = None,
+    gone: Sequence[Card] = (),
+    then: Card | None = None,
+) -> _Known:
+    """``known`` with one seat's cards changed: ``got`` added, then ``gone`` forgotten.
+
+    Each card of ``gone`` is forgotten once, if known; ``then`` is added last.
+    """
+    held = list(known[seat]) if seat < len(known) else []
+    if got is not None:
+        held.append(got)
+    for c in gone:
+        if c in held:
+            held.remove(c)
+    if then is not None:
+        held.append(then)
+    entries = list(known)
+    entries += [()] * (seat + 1 - len(entries))
+    entries[seat] = tuple(sort_cards(held))
+    return tuple(entries)
+
+
+def _know(known: _Known, event: Event) -> _Known:
+    """What the round's events show each seat holds, after one more event."""
+    if isinstance(event, Took):
+        return _changed(known, event.seat, got=event.card)
+    if isinstance(event, Passed):
+        return _changed(known, event.to, got=event.card)
+    if isinstance(event, Swapped):
+        return _changed(known, event.seat, gone=[event.card], then=event.wildcard)
+    if isinstance(event, Melded):
+        return _changed(known, event.seat, gone=[c for meld in event.melds for c in meld])
+    if isinstance(event, Extended):
+        return _changed(known, event.seat, gone=event.cards)
+    if isinstance(event, Discarded):
+        return _changed(known, event.seat, gone=[event.card])
+    if isinstance(event, RummyCalled):
+        return _changed(known, event.seat, got=event.wildcard, gone=[event.substitute])
+    return known
+
+
+#: The reading of a log behind :func:`known_cards`: per seat (by seat number, up to the last
+#: seat an event names), the cards this round's events show it holds, sorted.
+_KNOWN: Fold[_Known] = Fold((), _know, restart=RoundStarted)
 
 
 def state_from_view(
