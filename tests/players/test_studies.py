@@ -349,6 +349,7 @@ def test_bad_records_are_refused() -> None:
             "seconds: must time each of the",
         ),
         (lambda d: d.update(deal=-2), "deal: must be at least 0"),
+        (lambda d: d.update(difficulty=2), "difficulty: must be from 3 to 25"),
     ],
 )
 def test_bad_record_data_is_refused_with_its_path(change: Any, message: str) -> None:

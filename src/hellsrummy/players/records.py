@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from hellsrummy.contracts.difficulty import DIFFICULTIES
 from hellsrummy.data.readers import Reader
 from hellsrummy.errors import shown
 
@@ -206,7 +207,7 @@ class DealRecord:
             rounds.append(mine)
         return cls(
             deal=reader.key("deal").integer(0),
-            difficulty=reader.key("difficulty").integer(0),
+            difficulty=reader.key("difficulty").integer(min(DIFFICULTIES), max(DIFFICULTIES)),
             baseline=baseline,
             names=tuple(names),
             rounds=tuple(rounds),
