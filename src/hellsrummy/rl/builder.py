@@ -13,6 +13,12 @@ except that the ways to meet the minimum are not listed but worked out a step at
 :class:`hellsrummy.rl.meetings.Meetings` (a hard contract can be met in tens of thousands of
 ways; the steps need only the cards that may come next).
 
+For a seat that has met the minimum, the extensions and swaps are not listed either: a table of
+two hundred melds can offer a thousand of them, and the steps need only which melds of the
+page take a card of the hand. :class:`TablePlays` works them out a step at a time (its moves
+are exactly those :func:`hellsrummy.legal_actions` lists), so a step costs about the same
+however full the table.
+
 Each step keeps only the listed moves that agree with it, so choosing a move costs about the
 number of listed moves for its first step and less after.
 
@@ -27,23 +33,176 @@ Pass()
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from hellsrummy.game.actions import Discard
-from hellsrummy.game.position import position
+from hellsrummy.contracts.enumeration import Choice
+from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
+from hellsrummy.game.actions import Discard, Extend, Meld, SwapWildcard
+from hellsrummy.game.position import Position, position
 from hellsrummy.game.state import Phase
-from hellsrummy.moves.listing import legal_actions
+from hellsrummy.moves.listing import hand_threes, legal_actions
+from hellsrummy.moves.meldmoves import DeferredMelds, deuce_kinds
 from hellsrummy.play.discarding import discards
-from hellsrummy.rl.encoding import ACTION_SIZE, Decline, Move, action_steps, step_name
+from hellsrummy.rl.encoding import (
+    ACTION_SIZE,
+    EXTEND,
+    NEXT_PAGE,
+    SWAP,
+    TARGET,
+    WINDOW,
+    Decline,
+    Move,
+    action_steps,
+    step_name,
+)
 from hellsrummy.rl.meetings import Meetings
 from hellsrummy.views.view import PlayerView
 
-__all__ = ["MoveBuilder"]
+__all__ = ["MoveBuilder", "TablePlays"]
 
 _Entry = tuple[tuple[int, ...], Move]
+
+
+class TablePlays:
+    """The one-card extensions and the swaps of a seat that has met the minimum, step by step.
+
+    Immutable: :meth:`step` returns the next state (or the move, once a card is chosen). The
+    moves are those :func:`hellsrummy.legal_actions` lists: for each table meld, the hand's
+    distinct rummies (:attr:`hellsrummy.game.position.Position.held_rummies`) that extend it,
+    and those that buy one of its wildcards. Steps: ``next page`` while a later page has a
+    meld to play on, ``target i`` for a meld of the page that takes a card, then the card.
+
+    >>> from hellsrummy import TableMeld, cards, card
+    >>> from hellsrummy.rl import EXTEND, TARGET, step_name
+    >>> plays = TablePlays([frozenset(cards("6H 9H"))], [frozenset()], cards("6H KS"))
+    >>> [step_name(s) for s in plays.allowed()]
+    ['target 0']
+    >>> [step_name(s) for s in plays.step(TARGET).allowed()]
+    ['extend with 6H']
+    >>> plays.step(TARGET).step(EXTEND + card("6H").index)
+    Extend(meld=0, cards=(card('6H'),))
+    """
+
+    __slots__ = ("_allowed", "_buys", "_extends", "_found", "_held", "_meld", "_page")
+
+    def __init__(
+        self,
+        extends: Sequence[frozenset[Card]],
+        buys: Sequence[frozenset[Card]],
+        held: Sequence[Card],
+        page: int = 0,
+        meld: int | None = None,
+        found: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] | None = None,
+    ) -> None:
+        self._extends = extends
+        self._buys = buys
+        self._held = tuple(held)
+        self._page = page
+        self._meld = meld
+        self._found = {} if found is None else found
+        self._allowed: set[int] | None = None
+
+    @classmethod
+    def of(cls, here: Position) -> TablePlays:
+        """The table plays of the seat to act in ``here`` (a seat that has met the minimum).
+
+        >>> from hellsrummy import new_game
+        >>> list(TablePlays.of(position(new_game(3, seed=1))).moves())
+        []
+        """
+        facts = here.table
+        return cls(facts.extends, facts.buys, here.held_rummies)
+
+    def _plays(self, number: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The held cards that extend meld ``number``, and those that buy its wildcard."""
+        found = self._found.get(number)
+        if found is None:
+            held = frozenset(self._held)
+            accepted = self._extends[number]
+            extend = (
+                () if accepted.isdisjoint(held) else tuple(c for c in self._held if c in accepted)
+            )
+            accepted = self._buys[number]
+            buy = () if accepted.isdisjoint(held) else tuple(c for c in self._held if c in accepted)
+            found = self._found[number] = (extend, buy)
+        return found
+
+    def _any_from(self, first: int) -> bool:
+        """Whether a meld numbered ``first`` or more takes a card of the hand."""
+        held = frozenset(self._held)
+        if not held:
+            return False
+        extends, buys = self._extends, self._buys
+        return any(
+            not extends[number].isdisjoint(held) or not buys[number].isdisjoint(held)
+            for number in range(first, len(extends))
+        )
+
+    def allowed(self) -> set[int]:
+        """The steps allowed now.
+
+        >>> from hellsrummy import cards
+        >>> TablePlays([frozenset(cards("6H"))], [frozenset()], cards("KS")).allowed()
+        set()
+        """
+        allowed = self._allowed
+        if allowed is not None:
+            return allowed
+        if self._meld is not None:
+            extend, buy = self._plays(self._meld)
+            allowed = {EXTEND + c.index for c in extend} | {SWAP + c.index for c in buy}
+        elif not self._held:
+            allowed = set()
+        else:
+            start = self._page * WINDOW
+            stop = min(start + WINDOW, len(self._extends))
+            allowed = {
+                TARGET + number - start for number in range(start, stop) if any(self._plays(number))
+            }
+            if self._any_from(start + WINDOW):
+                allowed.add(NEXT_PAGE)
+        self._allowed = allowed
+        return allowed
+
+    def step(self, step: int) -> TablePlays | Extend | SwapWildcard:
+        """The state after an allowed ``step``, or the move made by choosing the card.
+
+        >>> from hellsrummy import cards
+        >>> from hellsrummy.rl import TARGET
+        >>> TablePlays([frozenset(cards("6H"))], [frozenset()], cards("6H")).step(TARGET)._meld
+        0
+        """
+        if self._meld is not None:
+            if step >= SWAP:
+                return SwapWildcard(self._meld, BY_INDEX[step - SWAP])
+            return Extend(self._meld, (BY_INDEX[step - EXTEND],))
+        if step == NEXT_PAGE:
+            page, meld = self._page + 1, None
+        else:
+            page, meld = self._page, self._page * WINDOW + step - TARGET
+        return TablePlays(self._extends, self._buys, self._held, page, meld, self._found)
+
+    def moves(self) -> Iterator[Extend | SwapWildcard]:
+        """The moves the steps chosen so far lead to, in listing order (extensions first).
+
+        >>> from hellsrummy import cards
+        >>> plays = TablePlays([frozenset(cards("6H"))], [frozenset(cards("6H"))], cards("6H"))
+        >>> [str(move) for move in plays.moves()]
+        ['extend 0 6H', 'swap 0 6H']
+        """
+        if self._meld is not None:
+            numbers: Sequence[int] = (self._meld,)
+        else:
+            numbers = range(self._page * WINDOW, len(self._extends))
+        for number in numbers:
+            for c in self._plays(number)[0]:
+                yield Extend(number, (c,))
+        for number in numbers:
+            for c in self._plays(number)[1]:
+                yield SwapWildcard(number, c)
 
 
 class MoveBuilder:
@@ -63,12 +222,18 @@ class MoveBuilder:
     (True, 1)
     """
 
-    __slots__ = ("_groups", "_live", "_meetings", "_prefix")
+    __slots__ = ("_groups", "_live", "_meetings", "_prefix", "_table")
 
-    def __init__(self, moves: Iterable[Move], meetings: Meetings | None = None) -> None:
+    def __init__(
+        self,
+        moves: Iterable[Move],
+        meetings: Meetings | None = None,
+        table: TablePlays | None = None,
+    ) -> None:
         self._live: list[_Entry] = [(action_steps(move), move) for move in moves]
         self._meetings = meetings
-        if not self._live and meetings is None:
+        self._table = table
+        if not self._live and meetings is None and (table is None or not table.allowed()):
             raise ValueError("a position with no moves has no steps")
         self._prefix: tuple[int, ...] = ()
         self._groups: dict[int, list[_Entry]] | None = None
@@ -85,6 +250,17 @@ class MoveBuilder:
             # Meeting the minimum, worked out step by step, or a discard.
             meetings = Meetings.start(seen.hand, seen.contract)
             return cls([Discard(c) for c in discards(position(seen))], meetings)
+        if seen.to_act and seen.phase is Phase.PLAY:
+            # New melds and discards listed; extensions and swaps worked out step by step.
+            here = position(seen)
+            hand = here.hand
+            melds: list[Move] = []
+            units: list[tuple[Choice, ...]] = [(choice,) for choice in hand_threes(here)]
+            if units:
+                found = DeferredMelds(units, hand[: leading_wilds(hand)], deuce_kinds(hand))
+                melds += found.all()
+            melds += [Discard(c) for c in discards(here)]
+            return cls(melds, table=TablePlays.of(here))
         moves: list[Move] = list(legal_actions(seen))
         if call_turn:
             moves.append(Decline())
@@ -109,6 +285,8 @@ class MoveBuilder:
         allowed = set(self._next())
         if self._meetings is not None:
             allowed |= self._meetings.allowed()
+        if self._table is not None:
+            allowed |= self._table.allowed()
         return allowed
 
     @property
@@ -148,6 +326,8 @@ class MoveBuilder:
             yield move
         if self._meetings is not None:
             yield from self._meetings.moves()
+        if self._table is not None:
+            yield from self._table.moves()
 
     def step(self, step: int) -> Move | None:
         """Choose a step: the move made if the steps are now complete, else ``None``.
@@ -164,10 +344,14 @@ class MoveBuilder:
         step = int(step)
         live = self._next().get(step, [])
         meetings = self._meetings
-        after = None
+        after: Meetings | Meld | None = None
         if meetings is not None and step in meetings.allowed():
             after = meetings.step(step)
-        if not live and after is None:
+        table = self._table
+        played: TablePlays | Extend | SwapWildcard | None = None
+        if table is not None and step in table.allowed():
+            played = table.step(step)
+        if not live and after is None and played is None:
             allowed = self.allowed()
             shown = ", ".join(step_name(s) for s in allowed[:12])
             more = ", ..." if len(allowed) > 12 else ""
@@ -177,8 +361,11 @@ class MoveBuilder:
         self._live = live
         self._groups = None
         self._meetings = after if isinstance(after, Meetings) else None
+        self._table = played if isinstance(played, TablePlays) else None
         if after is not None and not isinstance(after, Meetings):
             return after
+        if played is not None and not isinstance(played, TablePlays):
+            return played
         if live and len(live[0][0]) == len(self._prefix):
             return live[0][1]
         return None
@@ -195,6 +382,7 @@ class MoveBuilder:
         copy = MoveBuilder.__new__(MoveBuilder)
         copy._live = self._live
         copy._meetings = self._meetings
+        copy._table = self._table
         copy._prefix = self._prefix
         copy._groups = self._next()
         return copy, copy.step(step)

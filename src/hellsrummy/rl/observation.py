@@ -23,16 +23,16 @@ building, page 0 otherwise.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from operator import is_
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from hellsrummy.deck.cards import Card
-from hellsrummy.game.position import table
+from hellsrummy.game.position import Table, table
 from hellsrummy.game.rules import DiscardPolicy
-from hellsrummy.game.state import Phase
+from hellsrummy.game.state import Phase, TableMeld
 from hellsrummy.rl.encoding import (
     CARDS,
     DISCARD,
@@ -229,68 +229,63 @@ def encode_view(
     True
     """
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    players = len(seen.names)
+    names = seen.names
+    players = len(names)
     if players > SEATS:
         raise ValueError(f"the observation has rows for {SEATS} seats, the game has {players}")
     me = seen.seat
 
-    def row(seat: int) -> int:
-        return (seat - me) % players
-
-    _cards(out, "hand", seen.hand)
+    for c in seen.hand:
+        out[c.index] += 1  # the hand is the first segment
     if seen.discard is not None:
-        out[segment("discard").start + seen.discard.index] = 1
+        out[_DISCARD + seen.discard.index] = 1
     if seen.taken is not None:
-        out[segment("taken").start + seen.taken.index] = 1
-    _cards(out, "table", (c for meld in seen.melds for c in meld.cards))
-    facts = table(seen)
-    _flags(out, segment("extends").start, (c for accepted in facts.extends for c in accepted))
-    _flags(out, segment("buys").start, (c for accepted in facts.buys for c in accepted))
+        out[_TAKEN + seen.taken.index] = 1
+    melds = seen.melds
+    if melds:
+        facts = table(seen)
+        out[_TABLE:_WINDOW] = _table_part(facts)
+        out[_WINDOW:_WINDOW_END] = _page_part(facts, page)
+        window_melds = _WINDOW_MELDS
+        for number in range(page * WINDOW, min(len(melds), (page + 1) * WINDOW)):
+            slot = 2 * (number - page * WINDOW)
+            out[window_melds + slot] = 1
+            out[window_melds + slot + 1] = (melds[number].owner - me) % players
 
-    window_melds = segment("window melds").start
-    for slot in range(WINDOW):
-        number = page * WINDOW + slot
-        if number >= len(seen.melds):
-            break
-        base = slot * CARDS
-        for c in seen.melds[number].cards:
-            out[segment("window cards").start + base + c.index] += 1
-        _flags(out, segment("window extends").start + base, facts.extends[number])
-        _flags(out, segment("window buys").start + base, facts.buys[number])
-        out[window_melds + 2 * slot] = 1
-        out[window_melds + 2 * slot + 1] = row(seen.melds[number].owner)
-
-    known = segment("known").start
+    known = _KNOWN - CARDS
     for seat, held in enumerate(known_cards(seen)):
-        if seat != me:
+        if seat != me and held:
+            start = known + (seat - me) % players * CARDS
             for c in held:
-                out[known + (row(seat) - 1) * CARDS + c.index] += 1
+                out[start + c.index] += 1
 
-    seats = segment("seats").start
     fields = len(_SEAT_FIELDS)
+    rows = [0.0] * (SEATS * fields)
+    left, met, sizes = seen.left, seen.met, seen.hand_sizes
+    scores, penalties = seen.scores, seen.penalties
+    current, discarder = seen.current, seen.discarder
     for seat in range(players):
-        values = (
+        at = (seat - me) % players * fields
+        rows[at : at + fields] = (
             1,
-            seen.left[seat],
-            seat == seen.current,
-            seat == seen.discarder,
-            seen.met[seat],
-            seen.hand_sizes[seat],
-            seen.scores[seat],
-            seen.penalties[seat],
+            left[seat],
+            seat == current,
+            seat == discarder,
+            met[seat],
+            sizes[seat],
+            scores[seat],
+            penalties[seat],
         )
-        start = seats + row(seat) * fields
-        out[start : start + fields] = values
+    out[_SEATS : _SEATS + SEATS * fields] = rows
 
     if turn is None:
         turn = Turn.WAIT
         if seen.to_act:
             turn = Turn.DECIDE if seen.phase is Phase.DECIDE else Turn.PLAY
-    out[segment("turn").start + list(Turn).index(turn)] = 1
-    out[segment("difficulty").start + _DIFFICULTIES.index(seen.difficulty)] = 1
+    out[_TURN + _TURNS[turn]] = 1
     rules = seen.rules
-    game = segment("game").start
-    out[game : game + len(_GAME_FIELDS)] = (
+    out[_DIFFICULTY + _DIFFICULTIES.index(rules.schedule[seen.round])] = 1
+    out[_GAME : _GAME + len(_GAME_FIELDS)] = (
         seen.round,
         len(rules.schedule),
         seen.stock_size,
@@ -300,24 +295,115 @@ def encode_view(
         len(seen.suits),
         rules.hand_size,
     )
-    policy = list(DiscardPolicy).index(rules.discard_policy)
-    start = segment("rules").start
-    out[start + policy] = 1
-    out[start + 3] = rules.exact_contract_melds
-    out[start + 4] = rules.discard_taken_card
+    out[_RULES + _POLICIES[rules.discard_policy]] = 1
+    out[_RULES + 3] = rules.exact_contract_melds
+    out[_RULES + 4] = rules.discard_taken_card
     np.minimum(out, HIGH, out=out)
     return out
 
 
-def _cards(out: npt.NDArray[np.float32], name: str, cards: Iterable[Card]) -> None:
-    start = segment(name).start
-    for c in cards:
-        out[start + c.index] += 1
+_DISCARD, _TAKEN, _TABLE, _KNOWN, _SEATS, _TURN, _DIFFICULTY, _GAME, _RULES = (
+    segment(name).start
+    for name in (
+        "discard",
+        "taken",
+        "table",
+        "known",
+        "seats",
+        "turn",
+        "difficulty",
+        "game",
+        "rules",
+    )
+)
+_WINDOW = segment("window cards").start
+_WINDOW_END = segment("window buys").stop
+_WINDOW_MELDS = segment("window melds").start
+_TURNS = {turn: number for number, turn in enumerate(Turn)}
+_POLICIES = {policy: number for number, policy in enumerate(DiscardPolicy)}
+
+# The table's part of an observation (the segments ``table`` to ``window buys``) depends on the
+# melds and the page only. It is kept for the last tables seen, each under its ``Table`` (the
+# facts a state keeps and hands on while its melds stay the same) with the table itself, so
+# that the key cannot be reused: the segments of the whole table, and those of each page. The
+# counts of the table's cards are worked out from the last table's when one meld changed or
+# one was added (each meld's card indices are kept too). All are bounded; a kept array is
+# never changed, so threads may share them.
+_TABLES: dict[int, tuple[Table, npt.NDArray[np.float32]]] = {}
+_PAGES: dict[tuple[int, int], tuple[Table, npt.NDArray[np.float32]]] = {}
+_MELD_CARDS: dict[TableMeld, list[int]] = {}
+_KEPT = 64
+_last: tuple[tuple[TableMeld, ...], npt.NDArray[np.int64]] = ((), np.zeros(CARDS, np.int64))
 
 
-def _flags(out: npt.NDArray[np.float32], start: int, cards: Iterable[Card]) -> None:
-    for c in cards:
-        out[start + c.index] = 1
+def _meld_cards(meld: TableMeld) -> list[int]:
+    found = _MELD_CARDS.get(meld)
+    if found is None:
+        if len(_MELD_CARDS) > 64 * _KEPT:
+            _MELD_CARDS.clear()
+        found = _MELD_CARDS[meld] = [c.index for c in meld.cards]
+    return found
+
+
+def _counts(melds: tuple[TableMeld, ...]) -> npt.NDArray[np.int64]:
+    """How many of each card the melds hold (from the last melds counted, if close)."""
+    global _last
+    before, counted = _last
+    grown = len(melds) - len(before)
+    counts = None
+    if grown in (0, 1) and before:
+        changed = [number for number, same in enumerate(map(is_, before, melds)) if not same]
+        if len(changed) + grown <= 1:
+            counts = counted.copy()
+            for number in changed:
+                for i in _meld_cards(before[number]):
+                    counts[i] -= 1
+                for i in _meld_cards(melds[number]):
+                    counts[i] += 1
+            if grown:
+                for i in _meld_cards(melds[-1]):
+                    counts[i] += 1
+    if counts is None:
+        every = [i for meld in melds for i in _meld_cards(meld)]
+        counts = np.bincount(every, minlength=CARDS)
+    _last = (melds, counts)
+    return counts
+
+
+def _table_part(facts: Table) -> npt.NDArray[np.float32]:
+    """The segments ``table``, ``extends`` and ``buys`` of a table's observation."""
+    found = _TABLES.get(id(facts))
+    if found is not None and found[0] is facts:
+        return found[1]
+    part = np.zeros(3 * CARDS, dtype=np.float32)
+    part[:CARDS] = _counts(facts.melds)
+    part[[CARDS + c.index for c in frozenset().union(*facts.extends)]] = 1
+    part[[2 * CARDS + c.index for c in frozenset().union(*facts.buys)]] = 1
+    if len(_TABLES) >= _KEPT:
+        _TABLES.clear()
+    _TABLES[id(facts)] = (facts, part)
+    return part
+
+
+def _page_part(facts: Table, page: int) -> npt.NDArray[np.float32]:
+    """The segments ``window cards`` to ``window buys`` of a table's page."""
+    key = (id(facts), page)
+    found = _PAGES.get(key)
+    if found is not None and found[0] is facts:
+        return found[1]
+    part = np.zeros(3 * WINDOW * CARDS, dtype=np.float32)
+    melds = facts.melds
+    extends, buys = WINDOW * CARDS, 2 * WINDOW * CARDS
+    for number in range(page * WINDOW, min(len(melds), (page + 1) * WINDOW)):
+        base = (number - page * WINDOW) * CARDS
+        for i in _meld_cards(melds[number]):
+            part[base + i] += 1
+        part[[extends + base + c.index for c in facts.extends[number]]] = 1
+        part[[buys + base + c.index for c in facts.buys[number]]] = 1
+    if len(_PAGES) >= _KEPT:
+        _PAGES.clear()
+    _PAGES[key] = (facts, part)
+    return part
 
 
 def encode_steps(out: npt.NDArray[np.float32], steps: Sequence[int]) -> None:
