@@ -40,15 +40,18 @@ import numpy.typing as npt
 
 from hellsrummy.contracts.enumeration import Choice
 from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
-from hellsrummy.game.actions import Discard, Extend, Meld, SwapWildcard
+from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.position import Position, position
 from hellsrummy.game.state import Phase
-from hellsrummy.moves.listing import hand_threes, legal_actions
+from hellsrummy.moves.listing import DISCARDS, hand_threes, legal_actions
 from hellsrummy.moves.meldmoves import DeferredMelds, deuce_kinds
 from hellsrummy.play.discarding import discards
 from hellsrummy.rl.encoding import (
     ACTION_SIZE,
+    CARDS,
+    DISCARD,
     EXTEND,
+    MELD_CARD,
     NEXT_PAGE,
     SWAP,
     TARGET,
@@ -249,18 +252,19 @@ class MoveBuilder:
         if seen.to_act and seen.phase is Phase.PLAY and not seen.met[seen.seat]:
             # Meeting the minimum, worked out step by step, or a discard.
             meetings = Meetings.start(seen.hand, seen.contract)
-            return cls([Discard(c) for c in discards(position(seen))], meetings)
+            return _built([_DISCARDS[c] for c in discards(position(seen))], meetings, None)
         if seen.to_act and seen.phase is Phase.PLAY:
             # New melds and discards listed; extensions and swaps worked out step by step.
             here = position(seen)
             hand = here.hand
-            melds: list[Move] = []
+            entries: list[_Entry] = []
             units: list[tuple[Choice, ...]] = [(choice,) for choice in hand_threes(here)]
             if units:
                 found = DeferredMelds(units, hand[: leading_wilds(hand)], deuce_kinds(hand))
-                melds += found.all()
-            melds += [Discard(c) for c in discards(here)]
-            return cls(melds, table=TablePlays.of(here))
+                # Only the first step of each new meld until one is chosen (see ``step``).
+                entries += [((MELD_CARD + move.melds[0][0].index,), move) for move in found.all()]
+            entries += [_DISCARDS[c] for c in discards(here)]
+            return _built(entries, None, TablePlays.of(here))
         moves: list[Move] = list(legal_actions(seen))
         if call_turn:
             moves.append(Decline())
@@ -357,6 +361,9 @@ class MoveBuilder:
             more = ", ..." if len(allowed) > 12 else ""
             name = step_name(step) if 0 <= step < ACTION_SIZE else "not a step id"
             raise ValueError(f"step {step} ({name}) is not allowed now; allowed: {shown}{more}")
+        if not self._prefix and MELD_CARD <= step < MELD_CARD + CARDS:
+            # New melds may have been entered with their first step only.
+            live = [(action_steps(move), move) for _, move in live]
         self._prefix = (*self._prefix, step)
         self._live = live
         self._groups = None
@@ -386,3 +393,22 @@ class MoveBuilder:
         copy._prefix = self._prefix
         copy._groups = self._next()
         return copy, copy.step(step)
+
+
+# The entry of each discard: its steps and the listing's own (shared) Discard value.
+_DISCARDS: dict[Card, _Entry] = {c: ((DISCARD + c.index,), move) for c, move in DISCARDS.items()}
+
+
+def _built(
+    entries: list[_Entry], meetings: Meetings | None, table: TablePlays | None
+) -> MoveBuilder:
+    """A builder of moves whose steps are known (as ``MoveBuilder`` would make it)."""
+    builder: MoveBuilder = MoveBuilder.__new__(MoveBuilder)
+    builder._live = entries
+    builder._meetings = meetings
+    builder._table = table
+    builder._prefix = ()
+    builder._groups = None
+    if not entries and meetings is None and (table is None or not table.allowed()):
+        raise ValueError("a position with no moves has no steps")
+    return builder

@@ -65,7 +65,7 @@ from hellsrummy.rl.observation import (
     encode_steps,
     encode_view,
 )
-from hellsrummy.views.view import view
+from hellsrummy.views.view import PlayerView, view
 
 __all__ = ["HellsRummyEnv", "Observation", "env", "raw_env"]
 
@@ -140,6 +140,7 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
         self._cycles = 0
         self._observed: dict[str, Observation] = {}
         self._views: dict[tuple[int, int, Turn], npt.NDArray[np.float32]] = {}
+        self._seen: PlayerView | None = None  # the view of the seat to act, while it stands
 
     # -- the PettingZoo API -------------------------------------------------------------
 
@@ -193,6 +194,7 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
         self._cycles = 0
         self._observed.clear()
         self._views.clear()
+        self._seen = None
         self._next_turn()
 
     def observe(self, agent: str) -> Observation:
@@ -216,7 +218,10 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
         # While the game does not change (the steps of one move), neither does the view.
         seen = self._views.get(key)
         if seen is None:
-            seen = self._views[key] = encode_view(view(self.game, seat), key[1], key[2])
+            here = self._seen
+            if here is None or here.seat != seat:
+                here = view(self.game, seat)
+            seen = self._views[key] = encode_view(here, key[1], key[2])
         observation = seen.copy()
         encode_steps(observation, steps)
         mask = np.zeros(ACTION_SIZE, dtype=np.int8) if builder is None else builder.mask()
@@ -322,6 +327,7 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
             self._state = apply(self.game, move)
             self._declined = set()
             self._views.clear()
+            self._seen = None
         state = self.game
         while state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             self._score(state.results[-1])
@@ -332,6 +338,7 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
                 return
             state = self._state = next_round(state)
             self._views.clear()
+            self._seen = None
         self._next_turn()
 
     def _score(self, result: RoundResult) -> None:
@@ -363,7 +370,8 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
                     self.agent_selection = self.possible_agents[other]
                     return
         seat = state.current
-        self._builder = MoveBuilder.of(view(state, seat))
+        seen = self._seen = view(state, seat)
+        self._builder = MoveBuilder.of(seen)
         self._turn = Turn.DECIDE if state.phase is Phase.DECIDE else Turn.PLAY
         self.agent_selection = self.possible_agents[seat]
 
@@ -401,6 +409,39 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
 raw_env = HellsRummyEnv
 
 
+def _passed_on(name: str) -> property:
+    """An attribute of the wrapped environment, read through (once the game was reset)."""
+
+    def read(self: _OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read, doc=f"The wrapped environment's ``{name}`` (after ``reset``).")
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[type-arg]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading what every step reads straight through.
+
+    The wrapper finds these attributes through ``__getattr__`` after a failed lookup, eight
+    times a step in PettingZoo's agent loop; here they are properties, with the same check
+    (an ``AttributeError`` before ``reset``), and ``last`` asks the environment itself.
+    """
+
+    agents = _passed_on("agents")
+    agent_selection = _passed_on("agent_selection")
+    rewards = _passed_on("rewards")
+    terminations = _passed_on("terminations")
+    truncations = _passed_on("truncations")
+    infos = _passed_on("infos")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        found: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return found
+
+
 def env(
     players: int | Sequence[str] = 4,
     *,
@@ -428,5 +469,5 @@ def env(
         render_mode=render_mode,
         zero_sum=zero_sum,
     )
-    wrapped: AECEnv[str, Observation, np.int64] = wrappers.OrderEnforcingWrapper(raw)
+    wrapped: AECEnv[str, Observation, np.int64] = _OrderEnforcing(raw)
     return wrapped

@@ -391,15 +391,15 @@ def _page_part(facts: Table, page: int) -> npt.NDArray[np.float32]:
     found = _PAGES.get(key)
     if found is not None and found[0] is facts:
         return found[1]
-    part = np.zeros(3 * WINDOW * CARDS, dtype=np.float32)
     melds = facts.melds
     extends, buys = WINDOW * CARDS, 2 * WINDOW * CARDS
+    places: list[int] = []
     for number in range(page * WINDOW, min(len(melds), (page + 1) * WINDOW)):
         base = (number - page * WINDOW) * CARDS
-        for i in _meld_cards(melds[number]):
-            part[base + i] += 1
-        part[[extends + base + c.index for c in facts.extends[number]]] = 1
-        part[[buys + base + c.index for c in facts.buys[number]]] = 1
+        places += [base + i for i in _meld_cards(melds[number])]
+        places += [extends + base + c.index for c in facts.extends[number]]
+        places += [buys + base + c.index for c in facts.buys[number]]
+    part = np.bincount(places, minlength=3 * WINDOW * CARDS).astype(np.float32)
     if len(_PAGES) >= _KEPT:
         _PAGES.clear()
     _PAGES[key] = (facts, part)
