@@ -89,7 +89,7 @@ class TablePlays:
     Extend(meld=0, cards=(card('6H'),))
     """
 
-    __slots__ = ("_allowed", "_buys", "_extends", "_found", "_held", "_meld", "_page")
+    __slots__ = ("_allowed", "_buys", "_extends", "_found", "_held", "_meld", "_page", "_playing")
 
     def __init__(
         self,
@@ -103,6 +103,7 @@ class TablePlays:
         self._extends = extends
         self._buys = buys
         self._held = tuple(held)
+        self._playing = frozenset(self._held)
         self._page = page
         self._meld = meld
         self._found = {} if found is None else found
@@ -123,7 +124,7 @@ class TablePlays:
         """The held cards that extend meld ``number``, and those that buy its wildcard."""
         found = self._found.get(number)
         if found is None:
-            held = frozenset(self._held)
+            held = self._playing
             accepted = self._extends[number]
             extend = (
                 () if accepted.isdisjoint(held) else tuple(c for c in self._held if c in accepted)
@@ -135,7 +136,7 @@ class TablePlays:
 
     def _any_from(self, first: int) -> bool:
         """Whether a meld numbered ``first`` or more takes a card of the hand."""
-        held = frozenset(self._held)
+        held = self._playing
         if not held:
             return False
         extends, buys = self._extends, self._buys
@@ -160,10 +161,14 @@ class TablePlays:
         elif not self._held:
             allowed = set()
         else:
+            # A meld takes a card exactly when some held card is among those it accepts.
             start = self._page * WINDOW
             stop = min(start + WINDOW, len(self._extends))
+            held, extends, buys = self._playing, self._extends, self._buys
             allowed = {
-                TARGET + number - start for number in range(start, stop) if any(self._plays(number))
+                TARGET + number - start
+                for number in range(start, stop)
+                if not extends[number].isdisjoint(held) or not buys[number].isdisjoint(held)
             }
             if self._any_from(start + WINDOW):
                 allowed.add(NEXT_PAGE)
@@ -258,11 +263,10 @@ class MoveBuilder:
             here = position(seen)
             hand = here.hand
             entries: list[_Entry] = []
-            units: list[tuple[Choice, ...]] = [(choice,) for choice in hand_threes(here)]
-            if units:
-                found = DeferredMelds(units, hand[: leading_wilds(hand)], deuce_kinds(hand))
-                # Only the first step of each new meld until one is chosen (see ``step``).
-                entries += [((MELD_CARD + move.melds[0][0].index,), move) for move in found.all()]
+            wild_cards = hand[: leading_wilds(hand)]
+            kinds = deuce_kinds(hand)
+            for choice in hand_threes(here):
+                entries += _new_melds(choice, wild_cards, kinds)
             entries += [_DISCARDS[c] for c in discards(here)]
             return _built(entries, None, TablePlays.of(here))
         moves: list[Move] = list(legal_actions(seen))
@@ -412,3 +416,25 @@ def _built(
     if not entries and meetings is None and (table is None or not table.allowed()):
         raise ValueError("a position with no moves has no steps")
     return builder
+
+
+# A met seat's new melds of each of the enumeration's choices (one meld of 3), as the listing
+# makes them (``DeferredMelds``: one move per distinct choice of the hand's deuces), entered
+# with their first step only (see ``MoveBuilder.step``). They depend on the choice and the
+# hand's deuces only, and a hand keeps most of its melds from one turn to the next: kept, and
+# bounded. A kept list is never changed.
+_NEW_MELDS: dict[tuple[Choice, tuple[Card, ...], tuple[tuple[Card, int], ...]], list[_Entry]] = {}
+
+
+def _new_melds(
+    choice: Choice, wild_cards: tuple[Card, ...], kinds: tuple[tuple[Card, int], ...]
+) -> list[_Entry]:
+    key = (choice, wild_cards, kinds)
+    found = _NEW_MELDS.get(key)
+    if found is None:
+        if len(_NEW_MELDS) >= 20_000:
+            _NEW_MELDS.clear()
+        moves = DeferredMelds([(choice,)], wild_cards, kinds).moves(0)
+        found = [((MELD_CARD + move.melds[0][0].index,), move) for move in moves]
+        _NEW_MELDS[key] = found
+    return found

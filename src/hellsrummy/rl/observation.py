@@ -333,7 +333,7 @@ _TABLES: dict[int, tuple[Table, npt.NDArray[np.float32]]] = {}
 _PAGES: dict[tuple[int, int], tuple[Table, npt.NDArray[np.float32]]] = {}
 _MELD_CARDS: dict[TableMeld, list[int]] = {}
 _KEPT = 64
-_last: tuple[tuple[TableMeld, ...], npt.NDArray[np.int64]] = ((), np.zeros(CARDS, np.int64))
+_last: tuple[Table | None, npt.NDArray[np.int64]] = (None, np.zeros(3 * CARDS, np.int64))
 
 
 def _meld_cards(meld: TableMeld) -> list[int]:
@@ -345,28 +345,44 @@ def _meld_cards(meld: TableMeld) -> list[int]:
     return found
 
 
-def _counts(melds: tuple[TableMeld, ...]) -> npt.NDArray[np.int64]:
-    """How many of each card the melds hold (from the last melds counted, if close)."""
+def _places(facts: Table, number: int) -> list[int]:
+    """Meld ``number``'s cards, then the cards it accepts (offset by ``CARDS``, ``2 * CARDS``)."""
+    return [
+        *_meld_cards(facts.melds[number]),
+        *[CARDS + c.index for c in facts.extends[number]],
+        *[2 * CARDS + c.index for c in facts.buys[number]],
+    ]
+
+
+def _counts(facts: Table) -> npt.NDArray[np.int64]:
+    """How many of each card the melds hold, and how many melds accept each card.
+
+    Per card: its copies in melds, the melds it extends, the melds whose wildcard it buys;
+    worked out from the last table counted when one meld changed or one was added.
+    """
     global _last
     before, counted = _last
-    grown = len(melds) - len(before)
+    melds = facts.melds
     counts = None
-    if grown in (0, 1) and before:
-        changed = [number for number, same in enumerate(map(is_, before, melds)) if not same]
-        if len(changed) + grown <= 1:
-            counts = counted.copy()
-            for number in changed:
-                for i in _meld_cards(before[number]):
-                    counts[i] -= 1
-                for i in _meld_cards(melds[number]):
-                    counts[i] += 1
-            if grown:
-                for i in _meld_cards(melds[-1]):
-                    counts[i] += 1
+    if before is not None and before.melds:
+        old = before.melds
+        grown = len(melds) - len(old)
+        if grown in (0, 1):
+            changed = [number for number, same in enumerate(map(is_, old, melds)) if not same]
+            if len(changed) + grown <= 1:
+                counts = counted.copy()
+                for number in changed:
+                    for i in _places(before, number):
+                        counts[i] -= 1
+                    for i in _places(facts, number):
+                        counts[i] += 1
+                if grown:
+                    for i in _places(facts, len(melds) - 1):
+                        counts[i] += 1
     if counts is None:
-        every = [i for meld in melds for i in _meld_cards(meld)]
-        counts = np.bincount(every, minlength=CARDS)
-    _last = (melds, counts)
+        every = [i for number in range(len(melds)) for i in _places(facts, number)]
+        counts = np.bincount(every, minlength=3 * CARDS)
+    _last = (facts, counts)
     return counts
 
 
@@ -375,10 +391,9 @@ def _table_part(facts: Table) -> npt.NDArray[np.float32]:
     found = _TABLES.get(id(facts))
     if found is not None and found[0] is facts:
         return found[1]
-    part = np.zeros(3 * CARDS, dtype=np.float32)
-    part[:CARDS] = _counts(facts.melds)
-    part[[CARDS + c.index for c in frozenset().union(*facts.extends)]] = 1
-    part[[2 * CARDS + c.index for c in frozenset().union(*facts.buys)]] = 1
+    counts = _counts(facts)
+    part = np.minimum(counts, 1).astype(np.float32)
+    part[:CARDS] = counts[:CARDS]
     if len(_TABLES) >= _KEPT:
         _TABLES.clear()
     _TABLES[id(facts)] = (facts, part)
