@@ -33,22 +33,21 @@ Pass()
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, KeysView, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from hellsrummy.contracts.enumeration import Choice
+from hellsrummy.contracts.enumeration import Choice, laid_melds
 from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.position import Position, position
 from hellsrummy.game.state import Phase
 from hellsrummy.moves.listing import DISCARDS, hand_threes, legal_actions
-from hellsrummy.moves.meldmoves import DeferredMelds, deuce_kinds
+from hellsrummy.moves.meldmoves import DeferredMelds, deal_deuces, deuce_kinds
 from hellsrummy.play.discarding import discards
 from hellsrummy.rl.encoding import (
     ACTION_SIZE,
-    CARDS,
     DISCARD,
     EXTEND,
     MELD_CARD,
@@ -230,7 +229,7 @@ class MoveBuilder:
     (True, 1)
     """
 
-    __slots__ = ("_groups", "_live", "_meetings", "_prefix", "_table")
+    __slots__ = ("_groups", "_live", "_meetings", "_pending", "_prefix", "_table")
 
     def __init__(
         self,
@@ -241,6 +240,7 @@ class MoveBuilder:
         self._live: list[_Entry] = [(action_steps(move), move) for move in moves]
         self._meetings = meetings
         self._table = table
+        self._pending: _NewMelds | None = None
         if not self._live and meetings is None and (table is None or not table.allowed()):
             raise ValueError("a position with no moves has no steps")
         self._prefix: tuple[int, ...] = ()
@@ -262,13 +262,12 @@ class MoveBuilder:
             # New melds and discards listed; extensions and swaps worked out step by step.
             here = position(seen)
             hand = here.hand
-            entries: list[_Entry] = []
-            wild_cards = hand[: leading_wilds(hand)]
-            kinds = deuce_kinds(hand)
-            for choice in hand_threes(here):
-                entries += _new_melds(choice, wild_cards, kinds)
-            entries += [_DISCARDS[c] for c in discards(here)]
-            return _built(entries, None, TablePlays.of(here))
+            choices = hand_threes(here)
+            pending = None
+            if choices:
+                pending = _NewMelds(choices, hand[: leading_wilds(hand)], deuce_kinds(hand))
+            entries = [_DISCARDS[c] for c in discards(here)]
+            return _built(entries, None, TablePlays.of(here), pending)
         moves: list[Move] = list(legal_actions(seen))
         if call_turn:
             moves.append(Decline())
@@ -290,11 +289,18 @@ class MoveBuilder:
         return groups
 
     def _allowed(self) -> set[int]:
-        allowed = set(self._next())
+        groups = self._groups
+        if groups is None:
+            depth = len(self._prefix)
+            allowed = {entry[0][depth] for entry in self._live}
+        else:
+            allowed = set(groups)
         if self._meetings is not None:
             allowed |= self._meetings.allowed()
         if self._table is not None:
             allowed |= self._table.allowed()
+        if self._pending is not None:
+            allowed.update(self._pending.firsts())
         return allowed
 
     @property
@@ -330,6 +336,10 @@ class MoveBuilder:
         >>> [str(move) for move in MoveBuilder([Take(), Pass()]).moves()]
         ['take', 'pass']
         """
+        if self._pending is not None:
+            for step in sorted(self._pending.firsts()):
+                for _, move in self._pending.made(step):
+                    yield move
         for _, move in self._live:
             yield move
         if self._meetings is not None:
@@ -350,7 +360,15 @@ class MoveBuilder:
         ValueError: step 1 (pass) is not allowed now; allowed: take
         """
         step = int(step)
-        live = self._next().get(step, [])
+        groups = self._groups
+        if groups is None:
+            depth = len(self._prefix)
+            live = [entry for entry in self._live if entry[0][depth] == step]
+        else:
+            live = groups.get(step, [])
+        pending = self._pending
+        if pending is not None and step in pending.firsts():
+            live = [*pending.made(step), *live]  # no listed move starts with a meld card
         meetings = self._meetings
         after: Meetings | Meld | None = None
         if meetings is not None and step in meetings.allowed():
@@ -365,12 +383,10 @@ class MoveBuilder:
             more = ", ..." if len(allowed) > 12 else ""
             name = step_name(step) if 0 <= step < ACTION_SIZE else "not a step id"
             raise ValueError(f"step {step} ({name}) is not allowed now; allowed: {shown}{more}")
-        if not self._prefix and MELD_CARD <= step < MELD_CARD + CARDS:
-            # New melds may have been entered with their first step only.
-            live = [(action_steps(move), move) for _, move in live]
         self._prefix = (*self._prefix, step)
         self._live = live
         self._groups = None
+        self._pending = None
         self._meetings = after if isinstance(after, Meetings) else None
         self._table = played if isinstance(played, TablePlays) else None
         if after is not None and not isinstance(after, Meetings):
@@ -394,6 +410,7 @@ class MoveBuilder:
         copy._live = self._live
         copy._meetings = self._meetings
         copy._table = self._table
+        copy._pending = self._pending
         copy._prefix = self._prefix
         copy._groups = self._next()
         return copy, copy.step(step)
@@ -404,37 +421,77 @@ _DISCARDS: dict[Card, _Entry] = {c: ((DISCARD + c.index,), move) for c, move in 
 
 
 def _built(
-    entries: list[_Entry], meetings: Meetings | None, table: TablePlays | None
+    entries: list[_Entry],
+    meetings: Meetings | None,
+    table: TablePlays | None,
+    pending: _NewMelds | None = None,
 ) -> MoveBuilder:
     """A builder of moves whose steps are known (as ``MoveBuilder`` would make it)."""
     builder: MoveBuilder = MoveBuilder.__new__(MoveBuilder)
     builder._live = entries
     builder._meetings = meetings
     builder._table = table
+    builder._pending = pending
     builder._prefix = ()
     builder._groups = None
-    if not entries and meetings is None and (table is None or not table.allowed()):
+    if not entries and pending is None and meetings is None and not (table and table.allowed()):
         raise ValueError("a position with no moves has no steps")
     return builder
 
 
-# A met seat's new melds of each of the enumeration's choices (one meld of 3), as the listing
-# makes them (``DeferredMelds``: one move per distinct choice of the hand's deuces), entered
-# with their first step only (see ``MoveBuilder.step``). They depend on the choice and the
-# hand's deuces only, and a hand keeps most of its melds from one turn to the next: kept, and
-# bounded. A kept list is never changed.
-_NEW_MELDS: dict[tuple[Choice, tuple[Card, ...], tuple[tuple[Card, int], ...]], list[_Entry]] = {}
+class _NewMelds:
+    """A met seat's new melds (one meld of 3 each), by their first step, made when chosen.
 
+    They are the moves the listing makes of each of the enumeration's choices
+    (``DeferredMelds``: one per distinct choice of the hand's deuces, a meld's deuces first).
+    The first step of each is worked out from the choice as ``_with_deuces`` lays it (the meld
+    of the choice; with deuces of several kinds, each choice of them); the moves themselves
+    are made only for the first step chosen, in listing order.
+    """
 
-def _new_melds(
-    choice: Choice, wild_cards: tuple[Card, ...], kinds: tuple[tuple[Card, int], ...]
-) -> list[_Entry]:
-    key = (choice, wild_cards, kinds)
-    found = _NEW_MELDS.get(key)
-    if found is None:
-        if len(_NEW_MELDS) >= 20_000:
-            _NEW_MELDS.clear()
-        moves = DeferredMelds([(choice,)], wild_cards, kinds).moves(0)
-        found = [((MELD_CARD + move.melds[0][0].index,), move) for move in moves]
-        _NEW_MELDS[key] = found
-    return found
+    __slots__ = ("_by_first", "choices", "kinds", "wild_cards")
+
+    def __init__(
+        self,
+        choices: list[Choice],
+        wild_cards: tuple[Card, ...],
+        kinds: tuple[tuple[Card, int], ...],
+    ) -> None:
+        self.choices = choices
+        self.wild_cards = wild_cards
+        self.kinds = kinds
+        self._by_first: dict[int, list[int]] | None = None
+
+    def _firsts(self) -> dict[int, list[int]]:
+        """The choices (by their place) whose moves start with each first step."""
+        found = self._by_first
+        if found is None:
+            found = {}
+            wild_cards, kinds = self.wild_cards, self.kinds
+            for place, choice in enumerate(self.choices):
+                meld = laid_melds((choice,), wild_cards)[0]
+                wilds = leading_wilds(meld) if len(kinds) > 1 else 0
+                if wilds:
+                    firsts = {extra[0] for (extra,) in deal_deuces(kinds, (wilds,))}
+                else:
+                    firsts = {meld[0]}
+                for first in firsts:
+                    found.setdefault(MELD_CARD + first.index, []).append(place)
+            self._by_first = found
+        return found
+
+    def firsts(self) -> KeysView[int]:
+        """The first steps of the new melds."""
+        return self._firsts().keys()
+
+    def made(self, step: int) -> list[_Entry]:
+        """The new melds whose first step is ``step``, with their steps, in listing order."""
+        entries: list[_Entry] = []
+        for place in self._firsts().get(step, ()):
+            moves = DeferredMelds([(self.choices[place],)], self.wild_cards, self.kinds).moves(0)
+            entries += [
+                (action_steps(move), move)
+                for move in moves
+                if move.melds[0][0].index + MELD_CARD == step
+            ]
+        return entries

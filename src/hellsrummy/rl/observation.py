@@ -228,45 +228,55 @@ def encode_view(
     >>> bool((encode_view(seen) == encode(seen)).all())
     True
     """
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     names = seen.names
     players = len(names)
     if players > SEATS:
         raise ValueError(f"the observation has rows for {SEATS} seats, the game has {players}")
     me = seen.seat
+    rules = seen.rules
+    if turn is None:
+        turn = Turn.WAIT
+        if seen.to_act:
+            turn = Turn.DECIDE if seen.phase is Phase.DECIDE else Turn.PLAY
 
-    for c in seen.hand:
-        out[c.index] += 1  # the hand is the first segment
+    # The places that count a card or a flag, one entry per 1 added (the hand is first)...
+    ones = [c.index for c in seen.hand]
     if seen.discard is not None:
-        out[_DISCARD + seen.discard.index] = 1
+        ones.append(_DISCARD + seen.discard.index)
     if seen.taken is not None:
-        out[_TAKEN + seen.taken.index] = 1
-    melds = seen.melds
-    if melds:
-        facts = table(seen)
-        out[_TABLE:_WINDOW] = _table_part(facts)
-        out[_WINDOW:_WINDOW_END] = _page_part(facts, page)
-        window_melds = _WINDOW_MELDS
-        for number in range(page * WINDOW, min(len(melds), (page + 1) * WINDOW)):
-            slot = 2 * (number - page * WINDOW)
-            out[window_melds + slot] = 1
-            out[window_melds + slot + 1] = (melds[number].owner - me) % players
-
+        ones.append(_TAKEN + seen.taken.index)
     known = _KNOWN - CARDS
     for seat, held in enumerate(known_cards(seen)):
         if seat != me and held:
             start = known + (seat - me) % players * CARDS
-            for c in held:
-                out[start + c.index] += 1
-
+            ones += [start + c.index for c in held]
+    ones.append(_TURN + _TURNS[turn])
+    ones.append(_DIFFICULTY + _DIFFICULTIES.index(rules.schedule[seen.round]))
+    ones.append(_RULES + _POLICIES[rules.discard_policy])
+    if rules.exact_contract_melds:
+        ones.append(_RULES + 3)
+    if rules.discard_taken_card:
+        ones.append(_RULES + 4)
+    # ... and the places that hold a value.
+    places = list(_GAME_PLACES)
+    values = [
+        seen.round,
+        len(rules.schedule),
+        seen.stock_size,
+        seen.refills,
+        seen.turns,
+        seen.decks,
+        len(seen.suits),
+        rules.hand_size,
+    ]
     fields = len(_SEAT_FIELDS)
-    rows = [0.0] * (SEATS * fields)
     left, met, sizes = seen.left, seen.met, seen.hand_sizes
     scores, penalties = seen.scores, seen.penalties
     current, discarder = seen.current, seen.discarder
     for seat in range(players):
-        at = (seat - me) % players * fields
-        rows[at : at + fields] = (
+        at = _SEATS + (seat - me) % players * fields
+        places += range(at, at + fields)
+        values += (
             1,
             left[seat],
             seat == current,
@@ -276,28 +286,20 @@ def encode_view(
             scores[seat],
             penalties[seat],
         )
-    out[_SEATS : _SEATS + SEATS * fields] = rows
+    melds = seen.melds
+    first, stop = page * WINDOW, min(len(melds), (page + 1) * WINDOW)
+    for number in range(first, stop):
+        slot = _WINDOW_MELDS + 2 * (number - first)
+        ones.append(slot)
+        places.append(slot + 1)
+        values.append((melds[number].owner - me) % players)
 
-    if turn is None:
-        turn = Turn.WAIT
-        if seen.to_act:
-            turn = Turn.DECIDE if seen.phase is Phase.DECIDE else Turn.PLAY
-    out[_TURN + _TURNS[turn]] = 1
-    rules = seen.rules
-    out[_DIFFICULTY + _DIFFICULTIES.index(rules.schedule[seen.round])] = 1
-    out[_GAME : _GAME + len(_GAME_FIELDS)] = (
-        seen.round,
-        len(rules.schedule),
-        seen.stock_size,
-        seen.refills,
-        seen.turns,
-        seen.decks,
-        len(seen.suits),
-        rules.hand_size,
-    )
-    out[_RULES + _POLICIES[rules.discard_policy]] = 1
-    out[_RULES + 3] = rules.exact_contract_melds
-    out[_RULES + 4] = rules.discard_taken_card
+    out = np.bincount(ones, minlength=OBSERVATION_SIZE).astype(np.float32)
+    out[places] = values
+    if melds:
+        facts = table(seen)
+        out[_TABLE:_WINDOW] = _table_part(facts)
+        out[_WINDOW:_WINDOW_END] = _page_part(facts, page)
     np.minimum(out, HIGH, out=out)
     return out
 
@@ -320,6 +322,7 @@ _WINDOW = segment("window cards").start
 _WINDOW_END = segment("window buys").stop
 _WINDOW_MELDS = segment("window melds").start
 _TURNS = {turn: number for number, turn in enumerate(Turn)}
+_GAME_PLACES = tuple(range(_GAME, _GAME + len(_GAME_FIELDS)))
 _POLICIES = {policy: number for number, policy in enumerate(DiscardPolicy)}
 
 # The table's part of an observation (the segments ``table`` to ``window buys``) depends on the
