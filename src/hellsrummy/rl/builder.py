@@ -38,7 +38,7 @@ from collections.abc import Iterable, Iterator, KeysView, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from hellsrummy.contracts.enumeration import Choice, laid_melds
+from hellsrummy.contracts.enumeration import Choice
 from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.position import Position, position
@@ -468,15 +468,23 @@ class _NewMelds:
         if found is None:
             found = {}
             wild_cards, kinds = self.wild_cards, self.kinds
+            several = len(kinds) > 1
             for place, choice in enumerate(self.choices):
-                meld = laid_melds((choice,), wild_cards)[0]
-                wilds = leading_wilds(meld) if len(kinds) > 1 else 0
-                if wilds:
-                    firsts = {extra[0] for (extra,) in deal_deuces(kinds, (wilds,))}
+                naturals, need = choice[0], choice[1]
+                # The meld of the choice is ``wild_cards[:need] + naturals`` (laid_melds).
+                if several:
+                    meld = wild_cards[:need] + naturals
+                    wilds = leading_wilds(meld)
+                    if wilds:
+                        for first in {extra[0] for (extra,) in deal_deuces(kinds, (wilds,))}:
+                            found.setdefault(MELD_CARD + first.index, []).append(place)
+                        continue
+                    step = MELD_CARD + meld[0].index
+                elif need and wild_cards:
+                    step = MELD_CARD + wild_cards[0].index
                 else:
-                    firsts = {meld[0]}
-                for first in firsts:
-                    found.setdefault(MELD_CARD + first.index, []).append(place)
+                    step = MELD_CARD + naturals[0].index
+                found.setdefault(step, []).append(place)
             self._by_first = found
         return found
 

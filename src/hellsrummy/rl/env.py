@@ -223,7 +223,8 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
                 here = view(self.game, seat)
             seen = self._views[key] = encode_view(here, key[1], key[2])
         observation = seen.copy()
-        encode_steps(observation, steps)
+        if steps:  # (no steps: the last segments of ``seen`` are zero, as they should be)
+            encode_steps(observation, steps)
         mask = np.zeros(ACTION_SIZE, dtype=np.int8) if builder is None else builder.mask()
         found = {"observation": observation, "action_mask": mask}
         self._observed[agent] = found
