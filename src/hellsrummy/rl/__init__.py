@@ -8,7 +8,8 @@ learning* page describes the observation, the action ids and the steps of a move
 * :mod:`hellsrummy.rl.encoding`: the step ids and the steps of every move
   (:func:`action_steps`, :func:`steps_action`);
 * :class:`MoveBuilder` (:mod:`hellsrummy.rl.builder`): a position's masks, step by step
-  (:mod:`hellsrummy.rl.meetings` works out the ways to meet the minimum a step at a time);
+  (:mod:`hellsrummy.rl.meetings` works out the ways to meet the minimum a step at a time,
+  :mod:`hellsrummy.rl.plays` a met seat's table plays and new melds);
 * :func:`encode` and :data:`LAYOUT` (:mod:`hellsrummy.rl.observation`): the observation.
 
 >>> from hellsrummy.rl import ACTION_SIZE, OBSERVATION_SIZE, env

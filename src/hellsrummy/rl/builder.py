@@ -13,11 +13,11 @@ except that the ways to meet the minimum are not listed but worked out a step at
 :class:`hellsrummy.rl.meetings.Meetings` (a hard contract can be met in tens of thousands of
 ways; the steps need only the cards that may come next).
 
-For a seat that has met the minimum, the extensions and swaps are not listed either: a table of
-two hundred melds can offer a thousand of them, and the steps need only which melds of the
-page take a card of the hand. :class:`TablePlays` works them out a step at a time (its moves
-are exactly those :func:`hellsrummy.legal_actions` lists), so a step costs about the same
-however full the table.
+For a seat that has met the minimum, neither its extensions and swaps nor its new melds are
+listed: a table of two hundred melds can offer a thousand extensions, and the steps need only
+which melds of the page take a card of the hand, or the first card of each new meld.
+:mod:`hellsrummy.rl.plays` works them out a step at a time (its moves are exactly those
+:func:`hellsrummy.legal_actions` lists), so a step costs about the same however full the table.
 
 Each step keeps only the listed moves that agree with it, so choosing a move costs about the
 number of listed moves for its first step and less after.
@@ -33,183 +33,33 @@ Pass()
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, KeysView, Sequence
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 import numpy.typing as npt
 
-from hellsrummy.contracts.enumeration import Choice
-from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
+from hellsrummy.deck.cards import Card, leading_wilds
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
-from hellsrummy.game.position import Position, position
+from hellsrummy.game.position import position
 from hellsrummy.game.state import Phase
 from hellsrummy.moves.listing import DISCARDS, hand_threes, legal_actions
-from hellsrummy.moves.meldmoves import DeferredMelds, deal_deuces, deuce_kinds
+from hellsrummy.moves.meldmoves import deuce_kinds
 from hellsrummy.play.discarding import discards
 from hellsrummy.rl.encoding import (
     ACTION_SIZE,
     DISCARD,
-    EXTEND,
-    MELD_CARD,
-    NEXT_PAGE,
-    SWAP,
-    TARGET,
-    WINDOW,
     Decline,
     Move,
     action_steps,
     step_name,
 )
 from hellsrummy.rl.meetings import Meetings
+from hellsrummy.rl.plays import Entry, NewMelds, TablePlays
 from hellsrummy.views.view import PlayerView
 
-__all__ = ["MoveBuilder", "TablePlays"]
+__all__ = ["MoveBuilder"]
 
-_Entry = tuple[tuple[int, ...], Move]
-
-
-class TablePlays:
-    """The one-card extensions and the swaps of a seat that has met the minimum, step by step.
-
-    Immutable: :meth:`step` returns the next state (or the move, once a card is chosen). The
-    moves are those :func:`hellsrummy.legal_actions` lists: for each table meld, the hand's
-    distinct rummies (:attr:`hellsrummy.game.position.Position.held_rummies`) that extend it,
-    and those that buy one of its wildcards. Steps: ``next page`` while a later page has a
-    meld to play on, ``target i`` for a meld of the page that takes a card, then the card.
-
-    >>> from hellsrummy import TableMeld, cards, card
-    >>> from hellsrummy.rl import EXTEND, TARGET, step_name
-    >>> plays = TablePlays([frozenset(cards("6H 9H"))], [frozenset()], cards("6H KS"))
-    >>> [step_name(s) for s in plays.allowed()]
-    ['target 0']
-    >>> [step_name(s) for s in plays.step(TARGET).allowed()]
-    ['extend with 6H']
-    >>> plays.step(TARGET).step(EXTEND + card("6H").index)
-    Extend(meld=0, cards=(card('6H'),))
-    """
-
-    __slots__ = ("_allowed", "_buys", "_extends", "_found", "_held", "_meld", "_page", "_playing")
-
-    def __init__(
-        self,
-        extends: Sequence[frozenset[Card]],
-        buys: Sequence[frozenset[Card]],
-        held: Sequence[Card],
-        page: int = 0,
-        meld: int | None = None,
-        found: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] | None = None,
-    ) -> None:
-        self._extends = extends
-        self._buys = buys
-        self._held = tuple(held)
-        self._playing = frozenset(self._held)
-        self._page = page
-        self._meld = meld
-        self._found = {} if found is None else found
-        self._allowed: set[int] | None = None
-
-    @classmethod
-    def of(cls, here: Position) -> TablePlays:
-        """The table plays of the seat to act in ``here`` (a seat that has met the minimum).
-
-        >>> from hellsrummy import new_game
-        >>> list(TablePlays.of(position(new_game(3, seed=1))).moves())
-        []
-        """
-        facts = here.table
-        return cls(facts.extends, facts.buys, here.held_rummies)
-
-    def _plays(self, number: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """The held cards that extend meld ``number``, and those that buy its wildcard."""
-        found = self._found.get(number)
-        if found is None:
-            held = self._playing
-            accepted = self._extends[number]
-            extend = (
-                () if accepted.isdisjoint(held) else tuple(c for c in self._held if c in accepted)
-            )
-            accepted = self._buys[number]
-            buy = () if accepted.isdisjoint(held) else tuple(c for c in self._held if c in accepted)
-            found = self._found[number] = (extend, buy)
-        return found
-
-    def _any_from(self, first: int) -> bool:
-        """Whether a meld numbered ``first`` or more takes a card of the hand."""
-        held = self._playing
-        if not held:
-            return False
-        extends, buys = self._extends, self._buys
-        return any(
-            not extends[number].isdisjoint(held) or not buys[number].isdisjoint(held)
-            for number in range(first, len(extends))
-        )
-
-    def allowed(self) -> set[int]:
-        """The steps allowed now.
-
-        >>> from hellsrummy import cards
-        >>> TablePlays([frozenset(cards("6H"))], [frozenset()], cards("KS")).allowed()
-        set()
-        """
-        allowed = self._allowed
-        if allowed is not None:
-            return allowed
-        if self._meld is not None:
-            extend, buy = self._plays(self._meld)
-            allowed = {EXTEND + c.index for c in extend} | {SWAP + c.index for c in buy}
-        elif not self._held:
-            allowed = set()
-        else:
-            # A meld takes a card exactly when some held card is among those it accepts.
-            start = self._page * WINDOW
-            stop = min(start + WINDOW, len(self._extends))
-            held, extends, buys = self._playing, self._extends, self._buys
-            allowed = {
-                TARGET + number - start
-                for number in range(start, stop)
-                if not extends[number].isdisjoint(held) or not buys[number].isdisjoint(held)
-            }
-            if self._any_from(start + WINDOW):
-                allowed.add(NEXT_PAGE)
-        self._allowed = allowed
-        return allowed
-
-    def step(self, step: int) -> TablePlays | Extend | SwapWildcard:
-        """The state after an allowed ``step``, or the move made by choosing the card.
-
-        >>> from hellsrummy import cards
-        >>> from hellsrummy.rl import TARGET
-        >>> TablePlays([frozenset(cards("6H"))], [frozenset()], cards("6H")).step(TARGET)._meld
-        0
-        """
-        if self._meld is not None:
-            if step >= SWAP:
-                return SwapWildcard(self._meld, BY_INDEX[step - SWAP])
-            return Extend(self._meld, (BY_INDEX[step - EXTEND],))
-        if step == NEXT_PAGE:
-            page, meld = self._page + 1, None
-        else:
-            page, meld = self._page, self._page * WINDOW + step - TARGET
-        return TablePlays(self._extends, self._buys, self._held, page, meld, self._found)
-
-    def moves(self) -> Iterator[Extend | SwapWildcard]:
-        """The moves the steps chosen so far lead to, in listing order (extensions first).
-
-        >>> from hellsrummy import cards
-        >>> plays = TablePlays([frozenset(cards("6H"))], [frozenset(cards("6H"))], cards("6H"))
-        >>> [str(move) for move in plays.moves()]
-        ['extend 0 6H', 'swap 0 6H']
-        """
-        if self._meld is not None:
-            numbers: Sequence[int] = (self._meld,)
-        else:
-            numbers = range(self._page * WINDOW, len(self._extends))
-        for number in numbers:
-            for c in self._plays(number)[0]:
-                yield Extend(number, (c,))
-        for number in numbers:
-            for c in self._plays(number)[1]:
-                yield SwapWildcard(number, c)
+_Entry = Entry
 
 
 class MoveBuilder:
@@ -240,7 +90,7 @@ class MoveBuilder:
         self._live: list[_Entry] = [(action_steps(move), move) for move in moves]
         self._meetings = meetings
         self._table = table
-        self._pending: _NewMelds | None = None
+        self._pending: NewMelds | None = None
         if not self._live and meetings is None and (table is None or not table.allowed()):
             raise ValueError("a position with no moves has no steps")
         self._prefix: tuple[int, ...] = ()
@@ -265,7 +115,7 @@ class MoveBuilder:
             choices = hand_threes(here)
             pending = None
             if choices:
-                pending = _NewMelds(choices, hand[: leading_wilds(hand)], deuce_kinds(hand))
+                pending = NewMelds(choices, hand[: leading_wilds(hand)], deuce_kinds(hand))
             entries = [_DISCARDS[c] for c in discards(here)]
             return _built(entries, None, TablePlays.of(here), pending)
         moves: list[Move] = list(legal_actions(seen))
@@ -424,7 +274,7 @@ def _built(
     entries: list[_Entry],
     meetings: Meetings | None,
     table: TablePlays | None,
-    pending: _NewMelds | None = None,
+    pending: NewMelds | None = None,
 ) -> MoveBuilder:
     """A builder of moves whose steps are known (as ``MoveBuilder`` would make it)."""
     builder: MoveBuilder = MoveBuilder.__new__(MoveBuilder)
@@ -437,69 +287,3 @@ def _built(
     if not entries and pending is None and meetings is None and not (table and table.allowed()):
         raise ValueError("a position with no moves has no steps")
     return builder
-
-
-class _NewMelds:
-    """A met seat's new melds (one meld of 3 each), by their first step, made when chosen.
-
-    They are the moves the listing makes of each of the enumeration's choices
-    (``DeferredMelds``: one per distinct choice of the hand's deuces, a meld's deuces first).
-    The first step of each is worked out from the choice as ``_with_deuces`` lays it (the meld
-    of the choice; with deuces of several kinds, each choice of them); the moves themselves
-    are made only for the first step chosen, in listing order.
-    """
-
-    __slots__ = ("_by_first", "choices", "kinds", "wild_cards")
-
-    def __init__(
-        self,
-        choices: list[Choice],
-        wild_cards: tuple[Card, ...],
-        kinds: tuple[tuple[Card, int], ...],
-    ) -> None:
-        self.choices = choices
-        self.wild_cards = wild_cards
-        self.kinds = kinds
-        self._by_first: dict[int, list[int]] | None = None
-
-    def _firsts(self) -> dict[int, list[int]]:
-        """The choices (by their place) whose moves start with each first step."""
-        found = self._by_first
-        if found is None:
-            found = {}
-            wild_cards, kinds = self.wild_cards, self.kinds
-            several = len(kinds) > 1
-            for place, choice in enumerate(self.choices):
-                naturals, need = choice[0], choice[1]
-                # The meld of the choice is ``wild_cards[:need] + naturals`` (laid_melds).
-                if several:
-                    meld = wild_cards[:need] + naturals
-                    wilds = leading_wilds(meld)
-                    if wilds:
-                        for first in {extra[0] for (extra,) in deal_deuces(kinds, (wilds,))}:
-                            found.setdefault(MELD_CARD + first.index, []).append(place)
-                        continue
-                    step = MELD_CARD + meld[0].index
-                elif need and wild_cards:
-                    step = MELD_CARD + wild_cards[0].index
-                else:
-                    step = MELD_CARD + naturals[0].index
-                found.setdefault(step, []).append(place)
-            self._by_first = found
-        return found
-
-    def firsts(self) -> KeysView[int]:
-        """The first steps of the new melds."""
-        return self._firsts().keys()
-
-    def made(self, step: int) -> list[_Entry]:
-        """The new melds whose first step is ``step``, with their steps, in listing order."""
-        entries: list[_Entry] = []
-        for place in self._firsts().get(step, ()):
-            moves = DeferredMelds([(self.choices[place],)], self.wild_cards, self.kinds).moves(0)
-            entries += [
-                (action_steps(move), move)
-                for move in moves
-                if move.melds[0][0].index + MELD_CARD == step
-            ]
-        return entries

@@ -257,26 +257,14 @@ def encode_view(
         ones.append(_RULES + 3)
     if rules.discard_taken_card:
         ones.append(_RULES + 4)
-    # ... and the places that hold a value.
-    places = list(_GAME_PLACES)
-    values = [
-        seen.round,
-        len(rules.schedule),
-        seen.stock_size,
-        seen.refills,
-        seen.turns,
-        seen.decks,
-        len(seen.suits),
-        rules.hand_size,
-    ]
-    fields = len(_SEAT_FIELDS)
+    # ... and the values of the seats' rows (in row order), the game's and the page's owners.
     left, met, sizes = seen.left, seen.met, seen.hand_sizes
     scores, penalties = seen.scores, seen.penalties
     current, discarder = seen.current, seen.discarder
-    for seat in range(players):
-        at = _SEATS + (seat - me) % players * fields
-        places += range(at, at + fields)
-        values += (
+    rows: list[float] = []
+    for row in range(players):
+        seat = (me + row) % players
+        rows += (
             1,
             left[seat],
             seat == current,
@@ -288,14 +276,26 @@ def encode_view(
         )
     melds = seen.melds
     first, stop = page * WINDOW, min(len(melds), (page + 1) * WINDOW)
+    owners = []
     for number in range(first, stop):
         slot = _WINDOW_MELDS + 2 * (number - first)
         ones.append(slot)
-        places.append(slot + 1)
-        values.append((melds[number].owner - me) % players)
+        owners.append(slot + 1)
 
     out = np.bincount(ones, minlength=OBSERVATION_SIZE).astype(np.float32)
-    out[places] = values
+    out[_SEATS : _SEATS + len(rows)] = rows
+    out[_GAME : _GAME + len(_GAME_FIELDS)] = (
+        seen.round,
+        len(rules.schedule),
+        seen.stock_size,
+        seen.refills,
+        seen.turns,
+        seen.decks,
+        len(seen.suits),
+        rules.hand_size,
+    )
+    for number, place in enumerate(owners, first):
+        out[place] = (melds[number].owner - me) % players
     if melds:
         facts = table(seen)
         out[_TABLE:_WINDOW] = _table_part(facts)
@@ -322,7 +322,6 @@ _WINDOW = segment("window cards").start
 _WINDOW_END = segment("window buys").stop
 _WINDOW_MELDS = segment("window melds").start
 _TURNS = {turn: number for number, turn in enumerate(Turn)}
-_GAME_PLACES = tuple(range(_GAME, _GAME + len(_GAME_FIELDS)))
 _POLICIES = {policy: number for number, policy in enumerate(DiscardPolicy)}
 
 # The table's part of an observation (the segments ``table`` to ``window buys``) depends on the
