@@ -187,6 +187,7 @@ class Fold(Generic[_T]):
     A fold is a pure function of the events, so a log keeps what it found (see
     :meth:`EventLog.fold`). Folds are told apart by identity: make one per reading, once.
 
+    >>> from hellsrummy.game.eventlog import Fold
     >>> since_left = Fold(0, lambda n, event: n + 1, restart=SeatLeft)
     >>> log = EventLog().append(Took(1, card("7H"))).append(SeatLeft(2))
     >>> log.fold(since_left), log.append(Took(3, card("9C"))).fold(since_left)
@@ -319,6 +320,7 @@ class EventLog:
         pickles); a log grown from one that was asked reads only the events appended since,
         so asking the same fold after every turn costs each event once.
 
+        >>> from hellsrummy.game.eventlog import Fold
         >>> seats = Fold((), lambda seen, event: (*seen, event.seat), restart=RoundStarted)
         >>> log = EventLog().append(SeatLeft(0)).append(RoundStarted(1, 0, 6, card("5D")))
         >>> log.fold(seats), log.append(Took(2, card("5D"))).fold(seats)

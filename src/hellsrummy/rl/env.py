@@ -454,6 +454,9 @@ def env(
 ) -> AECEnv[str, Observation, np.int64]:
     """A Hell's Rummy environment, wrapped in PettingZoo's ``OrderEnforcingWrapper``.
 
+    (A subclass of it that reads the attributes every step reads, and ``last``, straight
+    through instead of through ``__getattr__``; the checks are the same.)
+
     The arguments are those of :class:`HellsRummyEnv`.
 
     >>> from hellsrummy import Rules, DiscardPolicy

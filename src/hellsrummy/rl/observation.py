@@ -325,14 +325,14 @@ _TURNS = {turn: number for number, turn in enumerate(Turn)}
 _POLICIES = {policy: number for number, policy in enumerate(DiscardPolicy)}
 
 # The table's part of an observation (the segments ``table`` to ``window buys``) depends on the
-# melds and the page only. It is kept for the last tables seen, each under its ``Table`` (the
-# facts a state keeps and hands on while its melds stay the same) with the table itself, so
-# that the key cannot be reused: the segments of the whole table, and those of each page. The
-# counts of the table's cards are worked out from the last table's when one meld changed or
-# one was added (each meld's card indices are kept too). All are bounded; a kept array is
-# never changed, so threads may share them.
+# melds and the page only. The segments of the whole table are kept for the last tables seen,
+# each under its ``Table`` (the facts a state keeps and hands on while its melds stay the same)
+# with the table itself, so that the key cannot be reused; those of a page under the page's
+# melds. The counts of the table's cards are worked out from the last table's when one meld
+# changed or one was added (each meld's card indices are kept too). All are bounded; a kept
+# array is never changed, so threads may share them.
 _TABLES: dict[int, tuple[Table, npt.NDArray[np.float32]]] = {}
-_PAGES: dict[tuple[int, int], tuple[Table, npt.NDArray[np.float32]]] = {}
+_PAGES: dict[tuple[TableMeld, ...], npt.NDArray[np.float32]] = {}
 _MELD_CARDS: dict[TableMeld, list[int]] = {}
 _KEPT = 64
 _last: tuple[Table | None, npt.NDArray[np.int64]] = (None, np.zeros(3 * CARDS, np.int64))
@@ -403,12 +403,16 @@ def _table_part(facts: Table) -> npt.NDArray[np.float32]:
 
 
 def _page_part(facts: Table, page: int) -> npt.NDArray[np.float32]:
-    """The segments ``window cards`` to ``window buys`` of a table's page."""
-    key = (id(facts), page)
-    found = _PAGES.get(key)
-    if found is not None and found[0] is facts:
-        return found[1]
+    """The segments ``window cards`` to ``window buys`` of a table's page.
+
+    They depend on the page's melds only (what a meld accepts is a function of its cards), so
+    they are kept under those melds: a meld laid or changed on another page keeps them.
+    """
     melds = facts.melds
+    key = melds[page * WINDOW : (page + 1) * WINDOW]
+    found = _PAGES.get(key)
+    if found is not None:
+        return found
     extends, buys = WINDOW * CARDS, 2 * WINDOW * CARDS
     places: list[int] = []
     for number in range(page * WINDOW, min(len(melds), (page + 1) * WINDOW)):
@@ -417,9 +421,9 @@ def _page_part(facts: Table, page: int) -> npt.NDArray[np.float32]:
         places += [extends + base + c.index for c in facts.extends[number]]
         places += [buys + base + c.index for c in facts.buys[number]]
     part = np.bincount(places, minlength=3 * WINDOW * CARDS).astype(np.float32)
-    if len(_PAGES) >= _KEPT:
+    if len(_PAGES) >= 4 * _KEPT:
         _PAGES.clear()
-    _PAGES[key] = (facts, part)
+    _PAGES[key] = part
     return part
 
 
