@@ -66,7 +66,8 @@ class MoveBuilder:
     """The moves of a position, chosen one step at a time (see the module documentation).
 
     ``moves`` are listed moves; ``meetings``, if given, adds the ways to meet the minimum
-    it works out step by step.
+    it works out step by step, and ``table`` a met seat's extensions and swaps
+    (:class:`hellsrummy.rl.plays.TablePlays`).
 
     >>> from hellsrummy import Meld, cards
     >>> from hellsrummy.rl import MELD_CARD, COMMIT
@@ -109,7 +110,7 @@ class MoveBuilder:
             meetings = Meetings.start(seen.hand, seen.contract)
             return _built([_DISCARDS[c] for c in discards(position(seen))], meetings, None)
         if seen.to_act and seen.phase is Phase.PLAY:
-            # New melds and discards listed; extensions and swaps worked out step by step.
+            # Discards listed; new melds by their first card, extensions and swaps step by step.
             here = position(seen)
             hand = here.hand
             choices = hand_threes(here)

@@ -55,7 +55,7 @@ class TablePlays:
     and those that buy one of its wildcards. Steps: ``next page`` while a later page has a
     meld to play on, ``target i`` for a meld of the page that takes a card, then the card.
 
-    >>> from hellsrummy import TableMeld, cards, card
+    >>> from hellsrummy import card, cards
     >>> from hellsrummy.rl import EXTEND, TARGET, step_name
     >>> plays = TablePlays([frozenset(cards("6H 9H"))], [frozenset()], cards("6H KS"))
     >>> [step_name(s) for s in plays.allowed()]
@@ -194,20 +194,22 @@ class TablePlays:
 class NewMelds:
     """A met seat's new melds (one meld of 3 each), by their first step, made when chosen.
 
-    >>> from hellsrummy import new_game
-    >>> from hellsrummy.game.position import position
-    >>> from hellsrummy.moves.listing import hand_threes
-    >>> here = position(new_game(3, seed=1))
-    >>> melds = NewMelds(hand_threes(here), (), ())
-    >>> sorted(melds.firsts()) == sorted({steps[0] for steps, _ in
-    ...     (entry for first in melds.firsts() for entry in melds.made(first))})
-    True
+    They are the moves the listing makes of each of the enumeration's ``choices`` (as
+    ``DeferredMelds`` makes them: one per distinct choice of the hand's deuces, a meld's deuces
+    first; ``wild_cards`` are the hand's deuces, ``kinds`` each deuce and how many the hand
+    holds). The first step of each is worked out from the choice as the listing lays it; the
+    moves themselves are made only for the first step chosen, in listing order.
 
-    They are the moves the listing makes of each of the enumeration's choices
-    (``DeferredMelds``: one per distinct choice of the hand's deuces, a meld's deuces first).
-    The first step of each is worked out from the choice as ``_with_deuces`` lays it (the meld
-    of the choice; with deuces of several kinds, each choice of them); the moves themselves
-    are made only for the first step chosen, in listing order.
+    >>> from hellsrummy import card, cards
+    >>> from hellsrummy.contracts.enumeration import meld_choices
+    >>> from hellsrummy.contracts.solver import Pool
+    >>> from hellsrummy.rl import MELD_CARD, step_name
+    >>> hand = tuple(cards("2C 7D 7H 7S 9H"))
+    >>> melds = NewMelds(meld_choices(Pool(held=hand), 3), hand[:1], ((card("2C"), 1),))
+    >>> sorted(step_name(s) for s in melds.firsts())
+    ['meld card 2C', 'meld card 7D']
+    >>> [str(move) for _, move in melds.made(MELD_CARD + card("7D").index)]
+    ['meld 7D 7H 7S']
     """
 
     __slots__ = ("_by_first", "choices", "kinds", "wild_cards")
@@ -250,11 +252,19 @@ class NewMelds:
         return found
 
     def firsts(self) -> KeysView[int]:
-        """The first steps of the new melds."""
+        """The first steps of the new melds.
+
+        >>> NewMelds([], (), ()).firsts()
+        dict_keys([])
+        """
         return self._firsts().keys()
 
     def made(self, step: int) -> list[Entry]:
-        """The new melds whose first step is ``step``, with their steps, in listing order."""
+        """The new melds whose first step is ``step``, with their steps, in listing order.
+
+        >>> NewMelds([], (), ()).made(0)
+        []
+        """
         entries: list[Entry] = []
         for place in self._firsts().get(step, ()):
             moves = DeferredMelds([(self.choices[place],)], self.wild_cards, self.kinds).moves(0)
