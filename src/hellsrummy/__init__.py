@@ -146,7 +146,7 @@ from hellsrummy.players.bots import (
     RandomBot,
 )
 from hellsrummy.players.comparison import CandidateSummary, Comparison, Estimate, PairSummary
-from hellsrummy.players.records import DealRecord, DealRound
+from hellsrummy.players.deals import DealRecord, DealRound
 from hellsrummy.players.results import GameResult, RoundSummary
 from hellsrummy.players.search import SearchAnalysis, SearchBot
 from hellsrummy.players.simulation import (

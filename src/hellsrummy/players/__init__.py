@@ -7,7 +7,7 @@ It holds :mod:`~hellsrummy.players.bots` (:class:`~hellsrummy.RandomBot`,
 :mod:`~hellsrummy.players.results` (what a simulated game reports), and the studies that
 compare bots on duplicate deals: :mod:`~hellsrummy.players.studies`
 (:func:`~hellsrummy.compare`, :func:`~hellsrummy.stream_deals`),
-:mod:`~hellsrummy.players.records` (each deal's :class:`~hellsrummy.DealRecord`) and
+:mod:`~hellsrummy.players.deals` (each deal's :class:`~hellsrummy.DealRecord`) and
 :mod:`~hellsrummy.players.comparison` (their summary, :class:`~hellsrummy.Comparison`).
 
 It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,

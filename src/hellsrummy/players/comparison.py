@@ -28,7 +28,7 @@ import attrs
 from hellsrummy.data.serialize import seed_to_data
 from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
-from hellsrummy.players.records import DealRecord
+from hellsrummy.players.deals import DealRecord
 
 __all__ = ["CandidateSummary", "Comparison", "Estimate", "PairSummary"]
 

@@ -57,7 +57,7 @@ from hellsrummy.play.engine import apply, new_game
 from hellsrummy.play.turns import IN_ROUND
 from hellsrummy.players.bots import Bot, GreedyBot
 from hellsrummy.players.comparison import Comparison
-from hellsrummy.players.records import DealRecord, DealRound
+from hellsrummy.players.deals import DealRecord, DealRound
 from hellsrummy.players.simulation import (
     SIMULATION_MAX_TURNS,
     _flat,
