@@ -10,7 +10,9 @@ learning* page describes the observation, the action ids and the steps of a move
 * :class:`MoveBuilder` (:mod:`hellsrummy.rl.builder`): a position's masks, step by step
   (:mod:`hellsrummy.rl.meetings` works out the ways to meet the minimum a step at a time,
   :mod:`hellsrummy.rl.plays` a met seat's table plays and new melds);
-* :func:`encode` and :data:`LAYOUT` (:mod:`hellsrummy.rl.observation`): the observation.
+* :func:`encode` and :data:`LAYOUT` (:mod:`hellsrummy.rl.observation`): the observation;
+* :class:`HellsRummySingleEnv` (:mod:`hellsrummy.rl.single`): one seat against bots, as a
+  Gymnasium environment, registered as ``"hellsrummy/HellsRummy-v0"`` on import.
 
 >>> from hellsrummy.rl import ACTION_SIZE, OBSERVATION_SIZE, env
 >>> game = env(4, seed="doc")
@@ -25,7 +27,7 @@ True
 from __future__ import annotations
 
 try:
-    import gymnasium  # noqa: F401
+    import gymnasium
     import numpy  # noqa: F401
     import pettingzoo  # noqa: F401
 except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
@@ -68,6 +70,12 @@ from hellsrummy.rl.observation import (
     encode,
     segment,
 )
+from hellsrummy.rl.single import HellsRummySingleEnv
+
+#: The Gymnasium id of :class:`HellsRummySingleEnv` (registered when this package is imported).
+SINGLE_ID = "hellsrummy/HellsRummy-v0"
+if SINGLE_ID not in gymnasium.registry:
+    gymnasium.register(id=SINGLE_ID, entry_point="hellsrummy.rl.single:HellsRummySingleEnv")
 
 __all__ = [
     "ACTION_SIZE",
@@ -84,12 +92,14 @@ __all__ = [
     "OBSERVATION_SIZE",
     "PASS",
     "SEATS",
+    "SINGLE_ID",
     "SWAP",
     "TAKE",
     "TARGET",
     "WINDOW",
     "Decline",
     "HellsRummyEnv",
+    "HellsRummySingleEnv",
     "Move",
     "MoveBuilder",
     "Observation",
