@@ -42,7 +42,7 @@ from hellsrummy.game.events import (
     PlayProtectionWarning,
 )
 from hellsrummy.game.position import Position, position
-from hellsrummy.game.rules import CLASSIC, DiscardPolicy
+from hellsrummy.game.rules import CLASSIC
 from hellsrummy.game.state import PLAY, GameState
 from hellsrummy.game.successor import replace
 from hellsrummy.play.dealing import verify_seat
@@ -235,7 +235,7 @@ def verify_protection(state: GameState, action: SetPlayProtection) -> IllegalAct
         return IllegalActionError(
             Reason.EXPERT_MODE, "play protection cannot be switched on in expert mode"
         )
-    if action.on and state.rules.discard_policy is DiscardPolicy.CLASSIC:
+    if action.on and state.rules.discard_policy is CLASSIC:
         return IllegalActionError(
             Reason.CLASSIC_POLICY, "the classic discard policy has no play protection"
         )
