@@ -159,12 +159,114 @@ def test_the_schemas_follow_the_field_tables_of_serialize() -> None:
     assert fields <= set(view_schema["properties"])
     state_props = set(json_schema("state")["properties"])
     assert state_props == set(to_dict(new_game(3, seed=1)))
-    for variant in json_schema("action")["oneOf"]:
-        name = variant["properties"]["action"]["const"]
+    for rule in json_schema("action")["allOf"]:
+        name = rule["if"]["properties"]["action"]["const"]
         cls = serialize._ACTIONS[name]
-        assert set(variant["properties"]) == {"format", "type", "action"} | {
+        assert set(rule["then"]["properties"]) == {"format", "type", "action"} | {
             f.name for f in attrs.fields(cls)
         }
+
+
+@pytest.mark.parametrize(
+    ("kind", "tag", "table"),
+    [("action", "action", serialize._ACTIONS), ("event", "event", serialize._EVENTS)],
+)
+def test_tagged_unions_dispatch_on_their_tag(kind: str, tag: str, table: dict[str, type]) -> None:
+    for union in (json_schema(kind), json_schema("state")["$defs"][kind]):
+        assert union["type"] == "object"
+        assert union["properties"][tag] == {"enum": list(table)}
+        assert tag in union["required"]
+        assert "oneOf" not in union and "anyOf" not in union
+        rules = union["allOf"]
+        assert [rule["if"] for rule in rules] == [
+            {"properties": {tag: {"const": name}}, "required": [tag]} for name in table
+        ]
+        for rule in rules:
+            branch = rule["then"]
+            assert branch["type"] == "object" and branch["additionalProperties"] is False
+            assert set(union["properties"]) <= set(branch["properties"]) == set(branch["required"])
+
+
+def objects(schema: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every subschema of ``schema`` (a dict) with the path to it, ``schema`` first."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(schema, dict):
+        found.append((path, schema))
+        for key, value in schema.items():
+            if key in ("properties", "$defs"):  # maps of names to schemas
+                for name, subschema in value.items():
+                    found += objects(subschema, f"{path}/{key}/{name}")
+            elif key not in ("const", "enum"):
+                found += objects(value, f"{path}/{key}")
+    elif isinstance(schema, list):
+        for index, value in enumerate(schema):
+            found += objects(value, f"{path}/{index}")
+    return found
+
+
+@pytest.mark.parametrize("kind", SCHEMA_KINDS)
+def test_every_object_schema_says_it_is_an_object(kind: str) -> None:
+    """What ajv's strict mode asks (strictTypes, strictRequired), checked without node."""
+    for path, schema in objects(json_schema(kind)):
+        if path.endswith("/if"):  # a test of the tag, under its union's "type": "object"
+            assert set(schema) == {"properties", "required"}, path
+            assert schema["required"] == list(schema["properties"]), path
+            continue
+        if {"properties", "required", "additionalProperties"} & set(schema):
+            assert schema.get("type") == "object", path
+            assert set(schema.get("required", ())) <= set(schema["properties"]), path
+        if {"items", "prefixItems", "minItems"} & set(schema):
+            assert schema.get("type") == "array", path
+        assert not isinstance(schema.get("type", ""), list), path  # no union types
+
+
+@pytest.mark.parametrize(
+    ("kind", "change", "path", "says"),
+    [
+        ("action", lambda d: d.update(card="10X"), ["card"], "does not match"),
+        ("action", lambda d: d.update(action="steal"), ["action"], "is not one of"),
+        ("action", lambda d: d.update(extra=1), [], "'extra' was unexpected"),
+        ("action", lambda d: d.pop("card"), [], "'card' is a required property"),
+        ("event", lambda d: d.update(seat="0"), ["seat"], "is not of type 'integer'"),
+        ("event", lambda d: d.update(card=True), ["card"], "is not of type 'string'"),
+        (
+            "state",
+            lambda d: d["events"].append({"event": "took", "seat": 0, "card": "2Z"}),
+            ["events", -1, "card"],
+            "does not match",
+        ),
+        (
+            "state",
+            lambda d: d["events"].append({"event": "took", "seat": -1, "card": "2C"}),
+            ["events", -1, "seat"],
+            "is less than the minimum",
+        ),
+        (
+            "state",
+            lambda d: d["events"].append({"event": "stole", "seat": 0}),
+            ["events", -1, "event"],
+            "is not one of",
+        ),
+        (
+            "record",
+            lambda d: d["actions"].append(
+                {"format": FORMAT, "type": "action", "action": "meld", "melds": []}
+            ),
+            ["actions", 0, "melds"],
+            "should be non-empty",
+        ),
+    ],
+)
+def test_a_bad_field_is_reported_at_its_path(
+    documents: dict[str, dict[str, Any]], kind: str, change: Any, path: list[Any], says: str
+) -> None:
+    document = broken(documents[kind], change)
+    error = jsonschema.exceptions.best_match(VALIDATORS[kind].iter_errors(document))
+    assert error is not None
+    path = [len(document["events"]) - 1 if step == -1 else step for step in path]  # the last
+    assert list(error.absolute_path) == path, (error.message, list(error.absolute_path))
+    assert says in error.message, error.message
+    assert "is not valid under any of the given schemas" not in error.message
 
 
 def test_the_script_writes_the_schemas(tmp_path: Path) -> None:

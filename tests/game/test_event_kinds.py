@@ -74,8 +74,8 @@ def test_every_kind_has_its_tag_in_the_data_and_its_branch_in_the_schema(tag: st
     assert serialize._EVENTS[kind.tag] is kind.cls
     schema = json_schema("event")
     jsonschema.Draft202012Validator(schema).validate(data)
-    branches = [branch["properties"]["event"]["const"] for branch in schema["oneOf"]]
+    branches = [rule["then"]["properties"]["event"]["const"] for rule in schema["allOf"]]
     assert branches == list(KINDS)
     for kind_of_document in ("event", "state", "view"):
-        defs = json_schema(kind_of_document)["$defs"]["event"]["oneOf"]
-        assert [branch["properties"]["event"]["const"] for branch in defs] == branches
+        defs = json_schema(kind_of_document)["$defs"]["event"]["allOf"]
+        assert [rule["then"]["properties"]["event"]["const"] for rule in defs] == branches

@@ -97,10 +97,10 @@ def test_every_kind_has_its_tag_in_the_data_and_its_branch_in_the_schema(word: s
     assert serialize._ACTIONS[kind.tag] is kind.cls
     schema = json_schema("action")
     jsonschema.Draft202012Validator(schema).validate(data)
-    branches = [branch["properties"]["action"]["const"] for branch in schema["oneOf"]]
+    branches = [rule["then"]["properties"]["action"]["const"] for rule in schema["allOf"]]
     assert branches == [k.tag for k in ACTION_KINDS]
     assert [
-        branch["properties"]["action"]["const"] for branch in schema["$defs"]["action"]["oneOf"]
+        rule["then"]["properties"]["action"]["const"] for rule in schema["$defs"]["action"]["allOf"]
     ] == branches
     record = GameRecord(players=("A", "B", "C", "D"), seed=1, actions=(action,))
     assert GameRecord.from_dict(record.to_dict()) == record

@@ -9,11 +9,24 @@ per field name next to the reader of that field name. A field added to an action
 a state or a view without a schema here makes :func:`json_schema` fail, so the documents
 cannot drift from what is written.
 
+The unions of actions and of events dispatch on their tag (``action``, ``event``): the union
+is an object whose tag is one of an ``enum`` of the kinds, with ``allOf`` one ``if``/``then``
+per kind, the ``then`` being that kind's closed object. A validator so checks one branch and
+reports a bad field at its path, and the schemas compile under ajv's strict mode (every
+schema with ``properties`` says ``"type": "object"``; no keyword beyond the 2020-12 dialect).
+
 >>> schema = json_schema("action")
 >>> schema["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
 >>> schema["properties"]["format"]
 {'const': 2}
+>>> schema["properties"]["action"]["enum"][:3]
+['take', 'pass', 'meld']
+>>> rule = schema["allOf"][5]
+>>> rule["if"]
+{'properties': {'action': {'const': 'discard'}}, 'required': ['action']}
+>>> rule["then"]["required"], rule["then"]["additionalProperties"]
+(['format', 'type', 'action', 'card'], False)
 >>> sorted(SCHEMA_KINDS)
 ['action', 'event', 'record', 'rules', 'state', 'view']
 """
@@ -129,7 +142,26 @@ def _tagged(tag: str, name: str, cls: type, head: Schema) -> Schema:
 
 
 def _union(tag: str, classes: dict[str, type], head: Schema) -> Schema:
-    return {"oneOf": [_tagged(tag, name, cls, head) for name, cls in classes.items()]}
+    """A tagged union that dispatches on its tag: one ``if``/``then`` per kind, under ``allOf``.
+
+    The union itself checks the fields every kind has (``head``) and that the tag is one of
+    the kinds (``enum``); the kind's own branch (a closed object) then checks the rest. A
+    validator so looks at one branch only, and reports a bad field at its own path, where a
+    ``oneOf`` over the kinds tries them all and says no more than that none fits.
+    """
+    properties: Schema = {**copy.deepcopy(head), tag: {"enum": list(classes)}}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "allOf": [
+            {
+                "if": {"properties": {tag: {"const": name}}, "required": [tag]},
+                "then": _tagged(tag, name, cls, head),
+            }
+            for name, cls in classes.items()
+        ],
+    }
 
 
 def _of_type(name: str) -> Schema:
@@ -307,9 +339,10 @@ def json_schema(kind: str) -> dict[str, Any]:
     document is a new dict, carries the data format version :data:`hellsrummy.FORMAT` (in its
     ``$id`` and as the ``format`` property's ``const``) and keeps its shared parts under
     ``$defs`` (``card``, ``cards``, ``rules``, ``event``, ``action``) for other schemas to
-    reference. The schemas check shapes, types and ranges; the consistency checks of
-    :func:`hellsrummy.from_dict` (card counts, seats against the number of players, sums of
-    scores...) go further.
+    reference; ``action`` and ``event`` are tagged unions that dispatch on their tag (see the
+    module's documentation). The schemas check shapes, types and ranges; the consistency
+    checks of :func:`hellsrummy.from_dict` (card counts, seats against the number of players,
+    sums of scores...) go further.
 
     >>> schema = json_schema("view")
     >>> schema["$id"], schema["properties"]["type"]
@@ -338,12 +371,10 @@ def json_schema(kind: str) -> dict[str, Any]:
     else:
         body = _record()
     body = copy.deepcopy(body)
-    properties = {"properties": {"format": {"const": FORMAT}}} if "oneOf" in body else {}
     return {
         "$schema": _DIALECT,
         "$id": f"urn:hellsrummy:format:{FORMAT}:{kind}",
         "title": f"{_TITLES[kind]}, data format {FORMAT}",
-        **properties,
         **body,
         "$defs": defs,
     }
