@@ -12,7 +12,9 @@ learning* page describes the observation, the action ids and the steps of a move
   :mod:`hellsrummy.rl.plays` a met seat's table plays and new melds);
 * :func:`encode` and :data:`LAYOUT` (:mod:`hellsrummy.rl.observation`): the observation;
 * :class:`HellsRummySingleEnv` (:mod:`hellsrummy.rl.single`): one seat against bots, as a
-  Gymnasium environment, registered as ``"hellsrummy/HellsRummy-v0"`` on import.
+  Gymnasium environment, registered as ``"hellsrummy/HellsRummy-v0"`` on import;
+* :class:`PolicyBot` (:mod:`hellsrummy.rl.policy`): a trained policy as a bot, for
+  :func:`hellsrummy.compare` and :func:`hellsrummy.simulate`; :func:`masked_random`.
 
 >>> from hellsrummy.rl import ACTION_SIZE, OBSERVATION_SIZE, env
 >>> game = env(4, seed="doc")
@@ -70,6 +72,7 @@ from hellsrummy.rl.observation import (
     encode,
     segment,
 )
+from hellsrummy.rl.policy import MAX_MOVE_STEPS, Policy, PolicyBot, masked_random
 from hellsrummy.rl.single import HellsRummySingleEnv
 
 #: The Gymnasium id of :class:`HellsRummySingleEnv` (registered when this package is imported).
@@ -86,6 +89,7 @@ __all__ = [
     "EXTEND",
     "HIGH",
     "LAYOUT",
+    "MAX_MOVE_STEPS",
     "MELD_CARD",
     "NEXT_MELD",
     "NEXT_PAGE",
@@ -103,12 +107,15 @@ __all__ = [
     "Move",
     "MoveBuilder",
     "Observation",
+    "Policy",
+    "PolicyBot",
     "Segment",
     "Turn",
     "action_steps",
     "card_of",
     "encode",
     "env",
+    "masked_random",
     "raw_env",
     "segment",
     "step_name",
