@@ -3,10 +3,11 @@
 Run by hand: ``python bench/schema_speed.py`` (needs ``jsonschema``, in the ``test`` extra).
 Plays one game of RandomBots (``--bot greedy`` for GreedyBots; ``--players``, ``--seed``) and
 keeps its largest state, the view of seat 0 of that state and the game's record; then times
-``jsonschema.Draft202012Validator(schema).validate(document)`` for each, best of ``--repeat``,
-and the events of the state alone. ``--against DIR`` also times the schemas written to ``DIR``
-(``python examples/write_schemas.py DIR``, say from an older commit), alternating with the
-current ones, so that two versions are measured in the same run on the same machine.
+``jsonschema.Draft202012Validator(schema).validate(document)`` for each, best of ``--repeat``
+runs in each of ``--rounds`` rounds, and the state without its events. ``--against DIR``
+also times the schemas written to ``DIR`` (``python examples/write_schemas.py DIR``, say from
+an older commit), alternating with the current ones, so that two versions are measured in the
+same run on the same machine.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def main() -> None:
     parser.add_argument("--seed", default="schema speed")
     parser.add_argument("--bot", choices=("random", "greedy"), default="random")
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of alternation")
     parser.add_argument("--against", type=Path, help="a directory of *.schema.json to compare")
     args = parser.parse_args()
     version = importlib.metadata.version("jsonschema")
@@ -90,7 +92,7 @@ def main() -> None:
     }
     events_only = dict(documents["state"], events=[])
     results: dict[str, dict[str, float]] = {name: {} for name in versions}
-    for _ in range(2):  # alternate the versions, twice, keep each one's best
+    for _ in range(args.rounds):  # alternate the versions, keep each one's best
         for name, kinds in validators.items():
             for kind, validator in kinds.items():
                 took = best_of(args.repeat, validator, documents[kind])
