@@ -14,7 +14,8 @@ machine without a GPU, install a CPU build of torch first.
    is better) and each pair's paired difference, with 95% intervals.
 
 Written to --out: model.zip (the trained policy), episodes.csv and learning_curve.png (the
-game points of every training episode), evaluation.txt and evaluation.json.
+game points of every training episode), log/progress.csv (PPO's losses and the like),
+evaluation.txt and evaluation.json.
 
 examples:
   python examples/train.py --timesteps 20000 --deals 20
@@ -38,6 +39,7 @@ try:
     import numpy as np
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import configure
     from stable_baselines3.common.monitor import Monitor
 except ImportError as error:
     sys.exit(
@@ -107,6 +109,7 @@ def train(args: argparse.Namespace) -> MaskablePPO:
         device="cpu",
         verbose=0,
     )
+    model.set_logger(configure(str(args.out / "log"), ["csv"]))  # PPO's own figures
     start = time.perf_counter()
     model.learn(args.timesteps, callback=Progress(max(args.n_steps, args.timesteps // 20)))
     seconds = time.perf_counter() - start

@@ -47,6 +47,9 @@ def test_maskable_ppo_learns_on_it_and_its_policy_plays_as_a_bot() -> None:
 
     single = HellsRummySingleEnv(opponents=[RandomBot] * 3)
     model = MaskablePPO("MlpPolicy", single, n_steps=64, batch_size=32, seed=0, device="cpu")
+    from stable_baselines3.common.logger import Logger
+
+    model.set_logger(Logger(folder=None, output_formats=[]))  # (no log folder in /tmp)
     model.learn(128)
     observation, info = single.reset(seed=4)
     masks = get_action_masks(single)  # sb3-contrib finds the action_masks() method
@@ -80,6 +83,7 @@ def test_the_training_example_trains_saves_and_evaluates(tmp_path: Path) -> None
     assert (tmp_path / "learning_curve.png").read_bytes().startswith(b"\x89PNG")
     rows = (tmp_path / "episodes.csv").read_text().splitlines()
     assert rows[0] == "episode,steps,game points"
+    assert (tmp_path / "log" / "progress.csv").exists()
     assert json.loads((tmp_path / "evaluation.json").read_text())["deals"] == 2
     again = subprocess.run(
         [*command, "--deals", "2", "--out", str(tmp_path), "--evaluate-only"],
