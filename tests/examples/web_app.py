@@ -1,16 +1,33 @@
-"""Load the web example's server module (examples/web/app.py) for the tests."""
+"""Load the web example's server module (examples/web/app.py) for the tests, and their helpers."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+from hellsrummy import (
+    Deal,
+    Discard,
+    DiscardPolicy,
+    GameState,
+    Meld,
+    Rules,
+    Take,
+    apply,
+    card,
+    cards,
+    new_game,
+)
 
 APP_PATH = Path(__file__).resolve().parents[2] / "examples" / "web" / "app.py"
 
 
 def load() -> ModuleType:
+    """The example's ``app`` module (with ``create_app`` and ``message_schema``)."""
     if "hellsrummy_web_app" in sys.modules:
         return sys.modules["hellsrummy_web_app"]
     spec = importlib.util.spec_from_file_location("hellsrummy_web_app", APP_PATH)
@@ -19,3 +36,82 @@ def load() -> ModuleType:
     sys.modules["hellsrummy_web_app"] = module
     spec.loader.exec_module(module)
     return module
+
+
+def link_fields(link: str) -> dict[str, Any]:
+    """The hello message of an invitation link ``/#table=..&seat=..&token=..``."""
+    fields = dict(part.split("=", 1) for part in link[2:].split("&"))
+    return {"table": fields["table"], "seat": int(fields["seat"]), "token": fields["token"]}
+
+
+def greedy_move(message: dict[str, Any]) -> dict[str, Any] | None:
+    """What a page playing like ``GreedyBot`` sends for an update, or ``None`` (not its turn)."""
+    from hellsrummy import GreedyBot, from_dict, to_dict
+
+    seen = message["view"]
+    if seen["phase"] == "round_over":
+        return {"type": "next_round"}
+    if (
+        seen["phase"] == "game_over"
+        or seen["current"] != seen["seat"]
+        or seen["left"][seen["seat"]]
+    ):
+        return None
+    if message["call_window"]:
+        return None  # the decision waits for the call window
+    action = to_dict(GreedyBot()(from_dict(seen)))
+    return {"type": "action", "action": action}
+
+
+def play_until(
+    socket: Any,
+    token: str,
+    message: dict[str, Any],
+    done: Callable[[dict[str, Any]], bool],
+    check: Callable[[dict[str, Any]], dict[str, Any]],
+    limit: int = 3000,
+) -> dict[str, Any]:
+    """Play greedily over ``socket`` until ``done(update)``; every message passes ``check``."""
+    for _ in range(limit):
+        if message["type"] == "update" and done(message):
+            return message
+        move = greedy_move(message) if message["type"] == "update" else None
+        if move is not None:
+            socket.send_json({**move, "token": token})
+        message = check(socket.receive_json())
+    raise AssertionError("the game did not get there")
+
+
+def meeting_position(names: list[str]) -> GameState:
+    """Seat 0 to play with 2C 2S 3C 8S 9D QD QH AC AC AH: 11 ways to meet Two Sets of 3."""
+    deal = Deal(
+        hands=[
+            cards("2C 2S 3C 8S 9D QD QH AC AC"),
+            cards("3D 4D 5D 6D 7D 8D 9D 10D KS"),
+            cards("3H 4H 5H 6H 7H 8H 9H 10H AH"),
+        ],
+        discard=card("5C"),
+        stock=cards("8C 8H 9C 9S 10S"),
+    )
+    state = new_game(names, seed=1, deal=deal)
+    for action in (Take(), Discard(card("KS")), Take(), Discard(card("AH")), Take()):
+        state = apply(state, action)
+    return state
+
+
+def classic_position(names: list[str]) -> GameState:
+    """Bot 2 has discarded 9S, which plays on meld 2; seat 0 (a person) decides on it."""
+    deal = Deal(
+        hands=[
+            cards("3D 4D 6C 8H"),
+            cards("7H 7S 7D 9C 9D 9H KH 5S 6S"),
+            cards("3C 4C 5D 9S"),
+        ],
+        discard=card("QS"),
+        stock=cards("8C 8D 8S"),
+    )
+    state = new_game(names, seed=1, deal=deal, rules=Rules(discard_policy=DiscardPolicy.CLASSIC))
+    melds = Meld([cards("7H 7S 7D"), cards("9C 9D 9H")])
+    for action in (Take(), melds, Discard(card("KH")), Take(), Discard(card("9S"))):
+        state = apply(state, action)
+    return state
