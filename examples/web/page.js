@@ -4,7 +4,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.hash.slice(1));
 let socket = null, last = null, selected = [], groups = [], bySet = true, retry = 0;
 let leaving = false, invalid = false, verdict = null, checkTimer = null, showAllWays = false;
-let callsOpen = false, windowEnds = null, countdown = null, lines = [];
+let callsOpen = false, windowEnds = null, countdown = null, lines = [], acted = false;
 window.addEventListener("pagehide", () => { leaving = true; if (socket) socket.close(1000); });
 window.hellsrummyMessages = [];  // every message received (kept for inspection)
 
@@ -37,7 +37,7 @@ function send(message) {
   if (!socket || socket.readyState !== 1) { show([["Not connected; reconnecting...", "error"]]); return; }
   socket.send(JSON.stringify({ ...message, token: params.get("token") }));
 }
-function act(action) { send({ type: "action", action }); }
+function act(action) { acted = true; send({ type: "action", action }); }
 const sameCards = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 const legalOf = (kind) => (last ? last.legal.filter((a) => a.action === kind) : []);
 const hand = () => (bySet ? last.hand_by_set : last.hand_by_run);
@@ -195,7 +195,7 @@ function drawSeats(m, winners) {
   m.seats.forEach((s, k) => {
     const penalty = v.penalties[k] ? ` (+${v.penalties[k]})` : "";
     const where = s.presence === "waiting" ? `waiting for ${s.name}` : PRESENCE[s.presence];
-    rows.push(row([s.name + (k === v.seat ? " (you)" : ""), String(v.hand_sizes[k]), String(s.total) + penalty,
+    rows.push(row([s.name + (k === v.seat && s.name !== "You" ? " (you)" : ""), String(v.hand_sizes[k]), String(s.total) + penalty,
       v.met[k] ? "met" : "", where], "td", winners.includes(k) ? "winner" : k === v.current ? "current" : ""));
   });
   $("scores").replaceChildren(...rows);
@@ -244,12 +244,13 @@ function connect() {
   socket.onmessage = (event) => {
     const m = JSON.parse(event.data);
     window.hellsrummyMessages.push(event.data);
-    if (m.type === "error") { show([[m.message, "error"]]); return; }
+    if (m.type === "error") { acted = false; show([[m.message, "error"]]); return; }
     if (m.type === "verdict") { verdict = m; if (last) draw(); return; }
     retry = 0;
     const turned = last && (last.view.current !== m.view.current || last.view.phase !== m.view.phase);
     const changed = !last || last.view.hand.join() !== m.view.hand.join();
-    if (turned || changed) { selected = []; groups = []; verdict = null; showAllWays = false; }
+    if (turned || changed || acted) { selected = []; groups = []; verdict = null; showAllWays = false; }
+    acted = false;
     if (!m.calls.length) callsOpen = false;
     last = m;
     windowEnds = m.call_window ? Date.now() + m.call_window * 1000 : null;

@@ -462,6 +462,9 @@ def test_a_person_may_call_rummy_while_the_call_window_holds_the_decision() -> N
             assert after["notices"][0].startswith("Rummy! You called 9S, laying it on meld 2")
             assert after["view"]["current"] == 0 and after["view"]["phase"] == "decide"
             assert len(after["view"]["hand"]) == 3 and not after["calls"]
+            assert after["call_window"] is None
+            send(socket, link, type="action", action={"action": "take"})
+            assert receive(socket)["view"]["phase"] == "play"
 
 
 def test_when_the_call_window_closes_the_bots_are_offered_the_call_in_seat_order() -> None:

@@ -115,3 +115,21 @@ def classic_position(names: list[str]) -> GameState:
     for action in (Take(), melds, Discard(card("KH")), Take(), Discard(card("9S"))):
         state = apply(state, action)
     return state
+
+
+def hand_by_position(names: list[str]) -> GameState:
+    """Seat 0 to play with 2C 3C 9D QD QH QS AC AC AD AH: a meld with a wildcard by hand
+    (QH 2C QD / AC AC AH), then AD extends the aces, QS swaps the 2C out, 2C is a bad discard."""
+    deal = Deal(
+        hands=[
+            cards("2C 3C 9D QD QH QS AC AC AD"),
+            cards("3D 4D 5D 6D 7D 8D 9D 10D KS"),
+            cards("3H 4H 5H 6H 7H 8H 9H 10H AH"),
+        ],
+        discard=card("5C"),
+        stock=cards("8C 8H 9C 9S 10S JC JD JH"),
+    )
+    state = new_game(names, seed=1, deal=deal, rules=Rules(schedule=[6]))
+    for action in (Take(), Discard(card("KS")), Take(), Discard(card("AH")), Take()):
+        state = apply(state, action)
+    return state

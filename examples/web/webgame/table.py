@@ -200,6 +200,8 @@ class Table:
                 if call is not None:
                     self.state = apply(state, call)
                     continue
+            else:
+                self.window_until = None  # a call was made, or the decision taken
             seat = state.current
             if not self.bot_plays(seat, now):
                 return
