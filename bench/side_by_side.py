@@ -143,22 +143,27 @@ def sample_chance(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> 
 
 
 class OpenSpielPlayouts:
-    """Random playouts of OpenSpiel's gin rummy, each from a clone of one initial state."""
+    """Random playouts of OpenSpiel's gin rummy, each from a clone of one initial state.
+
+    With ``fresh=True``, each from the game's ``new_initial_state()`` instead (bench/kernels.py).
+    """
 
     name = "OpenSpiel"
     unit = "steps/s"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, fresh: bool = False) -> None:
         import pyspiel  # pip install open_spiel
 
         self.rng = random.Random(seed)
-        self.initial = pyspiel.load_game("gin_rummy").new_initial_state()
+        self.game = pyspiel.load_game("gin_rummy")
+        self.initial = self.game.new_initial_state()
+        self.fresh = fresh
         self.chance_steps = 0  # over all games played, not counted as steps
 
     def play(self) -> int:
         """One whole game; returns its number of player steps (chance steps are tallied apart)."""
         rng = self.rng
-        state = self.initial.clone()
+        state = self.game.new_initial_state() if self.fresh else self.initial.clone()
         steps = chance = 0
         while not state.is_terminal():
             if state.is_chance_node():
