@@ -262,7 +262,7 @@ function connect() {
   };
   socket.onclose = (event) => {
     document.body.dataset.ready = "false";
-    if (event.code === 4403 || event.code === 4400) { invalidate(); return; }
+    if (event.code === 4403 || event.code === 4400 || event.code === 4410) { invalidate(); return; }
     if (event.code === 4000) { show([["This seat was opened in another page.", "error"]]); return; }
     if (leaving || invalid) return;
     const delay = Math.min(10000, 500 * 2 ** retry++) * (0.75 + Math.random() / 2);

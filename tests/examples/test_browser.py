@@ -135,16 +135,21 @@ def click(driver: Any, css: str, text: str | None = None) -> None:
 
 
 def select(driver: Any, *names: str) -> None:
-    """Select cards of the hand by name (a card held twice is clicked twice)."""
-    used: set[str] = set()
+    """Click cards of the hand by name (a card held twice is clicked twice)."""
+
+    def pick(name: str) -> bool:
+        for button in driver.find_elements(By.CSS_SELECTOR, "#hand button.card"):
+            if (
+                button.get_attribute("data-card") == name
+                and "selected" not in button.get_attribute("class")
+                and button.is_enabled()
+            ):
+                button.click()
+                return True
+        return False
+
     for name in names:
-        button = next(
-            b
-            for b in driver.find_elements(By.CSS_SELECTOR, "#hand button.card")
-            if b.get_attribute("data-card") == name and b.get_attribute("data-index") not in used
-        )
-        used.add(button.get_attribute("data-index"))
-        button.click()
+        wait(lambda name=name: pick(name), f"{name} to select")
 
 
 def text_of(driver: Any, element_id: str) -> str:
@@ -259,6 +264,12 @@ def test_rummy_at_a_classic_table_and_the_phone_layout(
     base, app = server
     driver = browser
     viewport(driver, PHONE)
+    driver.get(base + "/#table=nothing&seat=0&token=wrong")  # an invalid link: no actions
+    wait(lambda: text_of(driver, "status") == "Invalid link", "the invalid-link page")
+    assert "Start a new table" in text_of(driver, "message")
+    assert not [
+        b for b in driver.find_elements(By.CSS_SELECTOR, "#panel button") if b.is_displayed()
+    ]
     table = open_table(driver, base, app, "classic")
     put(driver, table, classic_position(list(table.state.names)))
     assert driver.find_element(By.ID, "take").get_attribute("disabled")  # the call window

@@ -211,13 +211,18 @@ def test_with_no_person_connected_the_table_pauses_then_expires() -> None:
             assert "expired" in receive(socket)["message"]
 
 
-def test_finished_tables_expire(served: tuple[Any, TestClient]) -> None:
+def test_finished_tables_expire_and_their_open_pages_are_told(
+    served: tuple[Any, TestClient],
+) -> None:
     app, client = served
-    table_id, _ = new_table(client, rounds=1)
+    table_id, links = new_table(client, rounds=1)
     table = app.state.tables[table_id]
-    table.over_since = time.monotonic() - app.state.options.finished_expiry
-    table.idle_since = None
-    client.post("/api/tables", json={"players": 4})  # expiry runs on creation and on ticks
+    with client.websocket_connect("/ws") as socket:
+        socket.send_json(links[0])
+        receive(socket)
+        table.over_since = time.monotonic() - app.state.options.finished_expiry
+        assert until_error(socket)["message"] == "this table has expired"
+        assert socket.receive()["code"] == 4410
     assert table_id not in app.state.tables
 
 
@@ -423,7 +428,7 @@ def test_discard_errors_and_protection_warnings_are_told_to_every_seat_and_score
         told = receive(mine)
         assert "3 points were charged" in told["notices"][0] and told["seats"][0]["total"] == 3
         heard = receive(theirs)
-        assert heard["notices"] == ["Discard error by You: 3 points were charged."]
+        assert heard["notices"] == ["Discard error by Player 1: 3 points were charged."]
         assert heard["view"]["penalties"][0] == 3 and heard["seats"][0]["total"] == 3
         send(mine, me, type="action", action={"action": "protection", "seat": 0, "on": True})
         receive(mine), receive(theirs)
@@ -431,11 +436,12 @@ def test_discard_errors_and_protection_warnings_are_told_to_every_seat_and_score
         told = receive(mine)
         assert told["notices"][0].startswith("Play protection: a play remains")
         assert "3 points were charged" in told["notices"][0] and told["seats"][0]["total"] == 6
-        assert receive(theirs)["notices"] == ["Play protection warned You: 3 points were charged."]
+        warned = "Play protection warned Player 1: 3 points were charged."
+        assert receive(theirs)["notices"] == [warned]
         send(mine, me, type="action", action={"action": "leave", "seat": 0})
         left = until(mine, lambda m: m["view"]["left"][0])
         assert left["seats"][0]["presence"] == "left" and "You left the game." in left["notices"]
-        assert "You left the game." in until(theirs, lambda m: m["view"]["left"][0])["notices"]
+        assert "Player 1 left the game." in until(theirs, lambda m: m["view"]["left"][0])["notices"]
 
 
 def test_a_person_may_call_rummy_while_the_call_window_holds_the_decision() -> None:

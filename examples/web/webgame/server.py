@@ -74,13 +74,20 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
     creations = RateLimit(settings.tables_per_minute, 60.0)
     sockets: dict[str, int] = {}
 
-    def expire(now: float) -> None:
+    async def expire(now: float) -> None:
+        """Forget expired tables; pages still open on one are told and closed."""
         for ident in [
             k
             for k, t in tables.items()
             if t.expired(now, settings.idle_expiry, settings.finished_expiry)
         ]:
-            del tables[ident]
+            table = tables.pop(ident)
+            for number, seat in enumerate(table.seats):
+                if seat.socket is not None:
+                    message = {"type": "error", "message": "this table has expired", "reason": None}
+                    with contextlib.suppress(Exception):
+                        await seat.socket.send_json(table.reply(number, message))
+                        await seat.socket.close(code=4410)
         creations.forget_old(now)
 
     async def index(request: Request) -> Response:
@@ -115,7 +122,7 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                 raise BadInput("expected a JSON object of table options")
             players = integer(data, "players", 4, 3, 10)
             people = integer(data, "humans", 1, 1, players)
-            name = text(data, "name", "You")
+            name = text(data, "name", "Player 1")
             invited = data.get("names", [])
             if not isinstance(invited, list) or len(invited) > players:
                 raise BadInput("names must be a list of the other people's names")
@@ -123,7 +130,7 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         except BadInput as error:
             return _error(f"bad table options: {error}", 400)
         now = time.monotonic()
-        expire(now)
+        await expire(now)
         if len(tables) >= settings.max_tables:
             return _error("too many tables; try again later", 503)
         if not creations.allow(client, now):
@@ -174,7 +181,7 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         while True:
             await asyncio.sleep(settings.tick)
             now = time.monotonic()
-            expire(now)
+            await expire(now)
             for ident, table in list(tables.items()):
                 try:
                     table.advance(now)
