@@ -35,6 +35,8 @@ class Options:
     """Seconds a finished game stays in memory (a new game at the table starts it afresh)."""
     hello_timeout: float = 10.0
     """Seconds a new websocket has to say which seat it plays before it is closed."""
+    send_timeout: float = 10.0
+    """Seconds a page has to take a message before it is closed as not reading."""
     tick: float = 0.25
     """Seconds between two checks of the timers (grace, call windows, expiry)."""
     seed: Any = None

@@ -85,8 +85,8 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
             for number, seat in enumerate(table.seats):
                 if seat.socket is not None:
                     message = {"type": "error", "message": "this table has expired", "reason": None}
+                    await deliver(table, [(seat.socket, table.reply(number, message))])
                     with contextlib.suppress(Exception):
-                        await seat.socket.send_json(table.reply(number, message))
                         await seat.socket.close(code=4410)
         creations.forget_old(now)
 
@@ -160,19 +160,30 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         ]
         return JSONResponse({"table": table.ident, "links": links})
 
+    async def deliver(table: Table, outgoing: list[tuple[WebSocket, dict[str, Any]]]) -> None:
+        """Send messages in the order they were numbered; a page that does not read is closed."""
+        async with table.sending:
+            for socket, message in outgoing:
+                try:
+                    await asyncio.wait_for(socket.send_json(message), settings.send_timeout)
+                except asyncio.TimeoutError:
+                    log.info("closing a page that does not read its messages")
+                    with contextlib.suppress(Exception):
+                        await socket.close(code=4408)
+                except Exception:  # a page that went away: its handler cleans up
+                    log.debug("send failed", exc_info=True)
+
     async def broadcast(table: Table) -> None:
         now = time.monotonic()
         table.collect_notices()
+        outgoing = []
         for number, seat in enumerate(table.seats):
-            socket = seat.socket
-            if socket is None:
+            if seat.socket is None:
                 seat.notices.clear()
-                continue
-            try:
-                await socket.send_json(table.message(number, now))
-            except Exception:  # a page that went away: its handler cleans up
-                log.debug("send failed", exc_info=True)
+            else:
+                outgoing.append((seat.socket, table.message(number, now)))
         table_signature[table.ident] = _signature(table, now)
+        await deliver(table, outgoing)
 
     table_signature: dict[str, tuple[Any, ...]] = {}
 
@@ -228,7 +239,7 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                 else:
                     reply = handle(table, number, message.get("text"), settings, time.monotonic())
                 if reply is not None:
-                    await socket.send_json(table.reply(number, reply))
+                    await deliver(table, [(socket, table.reply(number, reply))])
                     continue
                 table.advance(time.monotonic())
                 await broadcast(table)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Any
 
@@ -83,6 +84,7 @@ class Table:
     offer_key: tuple[int, int] | None = None  # the bad discard offered to callers
     window_until: float | None = None  # the call window of that discard closes then
     told: EventLog | None = None  # the log as of the last notices
+    sending: asyncio.Lock = attrs.field(factory=asyncio.Lock, repr=False, eq=False)
 
     @classmethod
     def create(
