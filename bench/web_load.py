@@ -130,6 +130,14 @@ def create_table(base: str, number: int, rounds: int) -> list[dict[str, Any]]:
     return hellos
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system), in seconds (Linux /proc)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def memory(pid: int) -> dict[str, int]:
     """The process's resident memory now and at its peak, in KiB (Linux /proc)."""
     found = {}
@@ -186,6 +194,7 @@ def main() -> None:
         )
         elapsed = time.perf_counter() - started
         end_memory = memory(server.pid)
+        server_cpu = cpu_seconds(server.pid)
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -201,6 +210,10 @@ def main() -> None:
     print(
         f"server memory (RSS): start {start_memory['VmRSS'] / 1024:.1f} MiB,"
         f" peak {end_memory['VmHWM'] / 1024:.1f} MiB, end {end_memory['VmRSS'] / 1024:.1f} MiB"
+    )
+    print(
+        f"server CPU time {server_cpu:.1f} s in {elapsed:.1f} s"
+        f" ({1000 * server_cpu / max(1, totals.messages):.2f} ms a message sent)"
     )
     print(f"messages lost (gaps in a socket's numbering): {totals.gaps}")
     print(f"views showing another seat's cards: {totals.leaks}")

@@ -10,6 +10,7 @@ are saved under each test's temporary directory.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
@@ -53,12 +54,14 @@ def server() -> Iterator[tuple[str, Any]]:
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_until_complete, args=(running.serve(),), daemon=True)
     thread.start()
     for _ in range(200):
         if running.started:
             break
         time.sleep(0.05)
+    app.state.loop = loop  # the tests drop a page's connection from the server's side
     yield f"http://127.0.0.1:{port}", app
     running.should_exit = True
     thread.join(timeout=10)
@@ -224,6 +227,14 @@ def test_melds_by_hand_an_extension_a_swap_a_bad_discard_a_reload_and_leaving(
     ready(driver)
     assert table.state is before and "Your turn: play" in text_of(driver, "status")
     assert last_update(driver)["view"]["hand"] == ["3C", "9D", "QS", "AD"]
+
+    # the connection drops: the page reconnects by itself and the seat is still its own
+    dropped = table.seats[0].socket
+    asyncio.run_coroutine_threadsafe(dropped.close(code=1012), app.state.loop).result(5)
+    wait(lambda: "reconnecting" in text_of(driver, "message"), "the page to see the drop")
+    wait(lambda: table.seats[0].socket not in (None, dropped), "the page to reconnect")
+    ready(driver)
+    assert table.state is before and "Your turn: play" in text_of(driver, "status")
 
     # an extension, then a swap: only the meld with a wildcard offers one, naming it
     select(driver, "AD")
