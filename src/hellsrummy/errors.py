@@ -80,6 +80,9 @@ class Reason(enum.Enum):
     """A call names a card that is not the discard (it may have been replaced already)."""
     OWN_DISCARD = "own_discard"
     """A seat cannot call Rummy on its own discard."""
+    NOT_TO_ACT = "not_to_act"
+    """Checked from a seat's view: the seat is not the seat to act (only its out-of-turn
+    actions are open to it: leaving, play protection, a Rummy call)."""
 
     @property
     def penalizable(self) -> bool:

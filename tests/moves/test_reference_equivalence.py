@@ -58,7 +58,7 @@ from hellsrummy import (
     SwapWildcard,
     Take,
 )
-from hellsrummy.moves.listing import _as_state as as_state
+from hellsrummy.views.resampling import own_state as as_state
 
 from ..reference import engine as ref_engine
 from ..reference import moves as ref_moves

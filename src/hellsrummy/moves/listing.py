@@ -78,7 +78,7 @@ from hellsrummy.moves.meldmoves import DeferredMelds, _with_deuces, deuce_kinds,
 from hellsrummy.play.calls import rummy_calls
 from hellsrummy.play.discarding import discards
 from hellsrummy.play.engine import is_legal
-from hellsrummy.views.resampling import state_from_view
+from hellsrummy.views.resampling import own_state
 from hellsrummy.views.view import PlayerView
 
 __all__ = ["LegalActions", "legal_actions"]
@@ -227,7 +227,7 @@ class LegalActions:
                     return False  # a view answers for its own seat only
             elif position(state).phase is None:
                 return False
-            state = _as_state(state)
+            state = own_state(state)
         try:
             return is_legal(state, action)  # type: ignore[arg-type]
         except ValueError:
@@ -256,16 +256,6 @@ def legal_actions(state: GameState | PlayerView) -> LegalActions:
     if not isinstance(state, (GameState, PlayerView)):
         raise ValueError(f"state must be a GameState or a PlayerView, got {shown(state)}")
     return LegalActions(state)
-
-
-def _as_state(seen: PlayerView) -> GameState:
-    """A state that agrees with the view wherever the seat's moves depend on it.
-
-    Other hands are left empty and the stock too: the moves of the seat to act depend only
-    on its own hand and on public facts. Only membership tests (``in``) see this state.
-    """
-    hands = tuple(seen.hand if seat == seen.seat else () for seat in range(seen.players))
-    return state_from_view(seen, seed=b"view", hands=hands, stock=())
 
 
 _TAKE = Take()

@@ -30,10 +30,12 @@ from typing import Any
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import DiscardPolicy
-from hellsrummy.game.state import GameState
+from hellsrummy.game.state import GameState, Phase
 from hellsrummy.play.dealing import new_game, next_round
 from hellsrummy.play.discarding import legal_discards, penalize, play_remains, rummies
 from hellsrummy.play.kinds import ACTION_KINDS
+from hellsrummy.views.resampling import own_state
+from hellsrummy.views.view import PlayerView
 
 __all__ = [
     "DISPATCH",
@@ -57,6 +59,9 @@ DISPATCH: dict[
     ],
 ] = {kind.cls: (kind.verify, kind.transition) for kind in ACTION_KINDS}
 
+# The action classes that the seat they name takes, out of turn too (leave, protection, calls).
+_BY_NAMED_SEAT = frozenset(kind.cls for kind in ACTION_KINDS if kind.by_named_seat)
+
 
 def _rule(
     state: GameState, action: Action
@@ -72,11 +77,35 @@ def _rule(
         raise ValueError(f"not an action: {shown(action)}") from None
 
 
-def _verify(state: GameState, action: Action) -> IllegalActionError | None:
-    return _rule(state, action)[0](state, action)
+def _verify(state: GameState | PlayerView, action: Action) -> IllegalActionError | None:
+    if state.__class__ is PlayerView:
+        return _verify_seen(state, action)
+    return _rule(state, action)[0](state, action)  # type: ignore[arg-type]
 
 
-def check(state: GameState, action: Action) -> Reason | None:
+def _verify_seen(seen: PlayerView, action: Action) -> IllegalActionError | None:
+    """Check an action of the viewing seat from its view (see :func:`check`)."""
+    try:
+        verify = DISPATCH[action.__class__][0]
+    except KeyError:
+        raise ValueError(f"not an action: {shown(action)}") from None
+    if action.__class__ in _BY_NAMED_SEAT:
+        named = action.seat  # type: ignore[union-attr]
+        if named != seen.seat:
+            raise ValueError(
+                f"a view of seat {seen.seat} checks only that seat's actions, not {action!r}"
+                f" (seat {named}'s): check it on the state or on seat {named}'s view"
+            )
+    elif not seen.to_act and seen.phase in (Phase.DECIDE, Phase.PLAY):
+        return IllegalActionError(
+            Reason.NOT_TO_ACT,
+            f"seat {seen.seat} is not the seat to act (seat {seen.current} is): {action}"
+            " is that seat's to make",
+        )
+    return verify(own_state(seen), action)
+
+
+def check(state: GameState | PlayerView, action: Action) -> Reason | None:
     """Why ``action`` is refused in ``state``, or ``None`` if it is legal.
 
     A discard that the rules refuse (a wildcard, a rummy, a play-protection warning) has a
@@ -86,16 +115,31 @@ def check(state: GameState, action: Action) -> Reason | None:
     >>> state = new_game(3, seed=2026)
     >>> check(state, Pass()) is None, check(state, Discard(state.hands[1][0]))
     (True, <Reason.WRONG_PHASE: 'wrong_phase'>)
+
+    ``state`` may also be a seat's :class:`hellsrummy.PlayerView`, which is all a bot or a
+    client holds: the view of the seat to act checks its moves, and any seat's view checks
+    what that seat may do out of turn (leave, play protection, a Rummy call), each with the
+    reason the state would give. The moves of the seat to act, checked from another seat's
+    view, are refused with ``Reason.NOT_TO_ACT``; an action naming another seat raises
+    ``ValueError`` (a view cannot see that seat's hand).
+
+    >>> check(view(state, 1), Pass()) is None, check(view(state, 1), Discard(state.hands[1][0]))
+    (True, <Reason.WRONG_PHASE: 'wrong_phase'>)
+    >>> check(view(state, 2), Take()), check(view(state, 2), Leave(2))
+    (<Reason.NOT_TO_ACT: 'not_to_act'>, None)
     """
     error = _verify(state, action)
     return None if error is None else error.reason
 
 
-def is_legal(state: GameState, action: Action) -> bool:
+def is_legal(state: GameState | PlayerView, action: Action) -> bool:
     """Whether ``action`` is legal in ``state`` (``check`` finds no reason to refuse it).
 
-    >>> is_legal(new_game(3, seed=2026), Take())
-    True
+    ``state`` may be a seat's view, as for :func:`check`.
+
+    >>> state = new_game(3, seed=2026)
+    >>> is_legal(state, Take()), is_legal(view(state, 1), Take()), is_legal(view(state, 0), Take())
+    (True, True, False)
     """
     return _verify(state, action) is None
 

@@ -198,6 +198,15 @@ class ActionKind(Generic[A]):
     any_time: bool = False
     """Whether any seat may take it at any moment, while a round is over too."""
 
+    @property
+    def by_named_seat(self) -> bool:
+        """Whether the seat the action names takes it (out of turn too), not the seat to act.
+
+        >>> [kind.word for kind in ACTION_KINDS if kind.by_named_seat]
+        ['protection', 'leave', 'rummy']
+        """
+        return "seat" in attrs.fields_dict(self.cls)  # type: ignore[arg-type]
+
 
 # --- the readers of the notation: one per kind -------------------------------------------------
 

@@ -38,7 +38,7 @@ from hellsrummy.game.state import (
 )
 from hellsrummy.views.view import PlayerView
 
-__all__ = ["known_cards", "resample", "state_from_view"]
+__all__ = ["known_cards", "own_state", "resample", "state_from_view"]
 
 
 def _round_cards(seen: PlayerView) -> Counter[Card]:
@@ -230,3 +230,20 @@ def state_from_view(
         log=seen.log,
         discarder=seen.discarder,
     )
+
+
+def own_state(seen: PlayerView) -> GameState:
+    """A state that agrees with ``seen`` wherever its seat's own actions depend on them.
+
+    The other seats' hands and the stock are left empty: whether an action of the viewing
+    seat is legal depends only on its own hand and on public facts, so this is what
+    :func:`hellsrummy.check` and :func:`hellsrummy.legal_actions` ask when given a view.
+    Nothing should be *played* from it.
+
+    >>> state = new_game(3, seed=1)
+    >>> mine = own_state(view(state, 0))
+    >>> mine.hands[0] == state.hands[0], mine.hands[1], mine.stock
+    (True, (), ())
+    """
+    hands = tuple(seen.hand if seat == seen.seat else () for seat in range(seen.players))
+    return state_from_view(seen, seed=b"view", hands=hands, stock=())
