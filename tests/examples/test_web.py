@@ -17,7 +17,14 @@ from starlette.testclient import TestClient
 
 from hellsrummy import DiscardPolicy, Phase, json_schema
 
-from .web_app import classic_position, link_fields, load, meeting_position, play_until
+from .web_app import (
+    classic_position,
+    inject,
+    load,
+    meeting_position,
+    new_table,
+    play_until,
+)
 
 app_module = load()
 VALIDATOR = jsonschema.Draft202012Validator(app_module.message_schema())
@@ -50,13 +57,6 @@ def until_error(socket: Any, limit: int = 50) -> dict[str, Any]:
         if message["type"] == "error":
             return message
     raise AssertionError("no error")
-
-
-def new_table(client: TestClient, **options: Any) -> tuple[str, list[dict[str, Any]]]:
-    reply = client.post("/api/tables", json={"players": 4, **options})
-    assert reply.status_code == 200, reply.text
-    data = reply.json()
-    return data["table"], [link_fields(link) for link in data["links"]]
 
 
 @pytest.fixture
@@ -367,12 +367,6 @@ def test_a_flood_of_messages_is_slowed_down() -> None:
 # positions set up by hand (the deals are fixed: what is legal is known)
 
 
-def inject(table: Any, state: Any) -> None:
-    """Put ``state`` on ``table`` (same names and rules) as if it had been played there."""
-    table.state = state
-    table.told = state.log
-
-
 def test_melds_chosen_by_hand_get_the_librarys_verdict_and_ways_list_fewest_wildcards_first(
     served: tuple[Any, TestClient],
 ) -> None:
@@ -487,3 +481,20 @@ def test_when_the_call_window_closes_the_bots_are_offered_the_call_in_seat_order
             assert after["view"]["current"] == 0 and not after["calls"]
             send(socket, links[0], type="action", action={"action": "take"})
             assert receive(socket)["view"]["phase"] == "play"
+
+
+def test_a_decision_sent_after_the_window_closed_lets_the_bots_call_first() -> None:
+    app = app_module.create_app(seed=1, tick=30.0, call_window=0.2)  # no timer runs meanwhile
+    with TestClient(app) as client:
+        table_id, links = new_table(client, players=3, discard_policy="classic")
+        table = app.state.tables[table_id]
+        inject(table, classic_position(list(table.state.names)))
+        with client.websocket_connect("/ws") as socket:
+            socket.send_json(links[0])
+            assert receive(socket)["call_window"]
+            time.sleep(0.3)
+            send(socket, links[0], type="action", action={"action": "take"})
+            update = receive(socket)
+            assert update["notices"][0].startswith("Rummy! Bot 1 called 9S")
+            assert receive(socket)["message"].startswith("the table moved on")
+            assert table.state.phase is Phase.DECIDE

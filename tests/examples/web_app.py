@@ -133,3 +133,16 @@ def hand_by_position(names: list[str]) -> GameState:
     for action in (Take(), Discard(card("KS")), Take(), Discard(card("AH")), Take()):
         state = apply(state, action)
     return state
+
+
+def inject(table: Any, state: GameState) -> None:
+    """Put ``state`` on ``table`` (same names and rules) as if it had been played there."""
+    table.state = state
+    table.told = state.log
+
+
+def new_table(client: Any, **options: Any) -> tuple[str, list[dict[str, Any]]]:
+    reply = client.post("/api/tables", json={"players": 4, **options})
+    assert reply.status_code == 200, reply.text
+    data = reply.json()
+    return data["table"], [link_fields(link) for link in data["links"]]

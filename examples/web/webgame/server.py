@@ -230,8 +230,18 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                     return
                 if table.seats[number].socket is not socket:
                     return  # replaced by a newer page
-                if not bucket.take():
+                before = table.state
+                table.advance(time.monotonic())  # timers first: a call window may have closed
+                if table.state is not before:
+                    await broadcast(table)
+                    moved = "the table moved on before your message arrived; nothing was done"
                     reply: dict[str, Any] | None = {
+                        "type": "error",
+                        "message": moved,
+                        "reason": None,
+                    }
+                elif not bucket.take():
+                    reply = {
                         "type": "error",
                         "message": "too many messages; slow down",
                         "reason": None,

@@ -83,6 +83,7 @@ class Table:
     over_since: float | None = None  # since when the game is over
     offer_key: tuple[int, int] | None = None  # the bad discard offered to callers
     window_until: float | None = None  # the call window of that discard closes then
+    offered: bool = False  # the bot-played seats have been offered that discard
     told: EventLog | None = None  # the log as of the last notices
     sending: asyncio.Lock = attrs.field(factory=asyncio.Lock, repr=False, eq=False)
 
@@ -190,7 +191,7 @@ class Table:
             if self._callable(state):
                 key = (state.round, len(state.log))
                 if key != self.offer_key:
-                    self.offer_key = key
+                    self.offer_key, self.offered = key, False
                     self._tell_bad_discard(state)
                     if self._people_may_call(state):
                         self.window_until = now + self.call_window
@@ -198,10 +199,12 @@ class Table:
                 if self.window_open(now):
                     return
                 self.window_until = None
-                call = self._bot_call(bot, now)
-                if call is not None:
-                    self.state = apply(state, call)
-                    continue
+                if not self.offered:
+                    self.offered = True
+                    call = self._bot_call(bot, now)
+                    if call is not None:
+                        self.state = apply(state, call)
+                        continue
             else:
                 self.window_until = None  # a call was made, or the decision taken
             seat = state.current
