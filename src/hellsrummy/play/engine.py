@@ -90,7 +90,7 @@ def _verify_seen(seen: PlayerView, action: Action) -> IllegalActionError | None:
     except KeyError:
         raise ValueError(f"not an action: {shown(action)}") from None
     if action.__class__ in _BY_NAMED_SEAT:
-        named = action.seat  # type: ignore[union-attr]
+        named = getattr(action, "seat", None)  # (every class of _BY_NAMED_SEAT has one)
         if named != seen.seat:
             raise ValueError(
                 f"a view of seat {seen.seat} checks only that seat's actions, not {action!r}"
