@@ -56,15 +56,15 @@ def positions(seed: int) -> list[GameState]:
     policies = (DiscardPolicy.CLASSIC,) if seed % 2 else tuple(DiscardPolicy)
     rules = random_rules(rng, players, policies)
     style = attrs.evolve(Style.draw(rng), call=0.3, leave=rng.choice([0.0, 0.01]))
-    return [step.state for step in random_game(seed, rules, players, steps=60, style=style)]
+    return [step.state for step in random_game(seed, rules, players, steps=120, style=style)]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_view_gives_the_states_reason_for_its_own_seats_actions(seed: int) -> None:
     rng = random.Random(seed)
     states = positions(seed)
-    for state in rng.sample(states, min(8, len(states))):
+    for state in rng.sample(states, min(12, len(states))):
         for seat in range(state.players):
             seen = view(state, seat)
             for action in candidates(state, seat):
