@@ -18,6 +18,7 @@ from hellsrummy import (
     GreedyBot,
     Meld,
     Phase,
+    PlayerView,
     Rules,
     apply,
     arrange,
@@ -86,6 +87,8 @@ class Table:
     offered: bool = False  # the bot-played seats have been offered that discard
     told: EventLog | None = None  # the log as of the last notices
     sending: asyncio.Lock = attrs.field(factory=asyncio.Lock, repr=False, eq=False)
+    events: list[dict[str, Any]] = attrs.Factory(list)  # the public log as JSON, kept up
+    events_of: EventLog | None = None  # the log ``events`` was written from
 
     @classmethod
     def create(
@@ -302,7 +305,7 @@ class Table:
         return {
             "type": "update",
             "seq": place.sent,
-            "view": to_dict(seen),
+            "view": self._view_data(seen),
             "legal": legal,
             "legal_complete": complete,
             "arranged": arranged,
@@ -319,6 +322,21 @@ class Table:
             "paused": not self.anyone_here(),
             "notices": notices,
         }
+
+    def _view_data(self, seen: PlayerView) -> dict[str, Any]:
+        """``to_dict(seen)``, its public events written once for all seats (they are the same)."""
+        log = seen.log
+        added = list(log) if self.events_of is None else log.since(self.events_of)
+        if len(added) != len(log) - len(self.events):  # not grown from it: write them all
+            self.events, added = [], list(log)
+        for event in added:
+            written = to_dict(event)
+            del written["format"], written["type"]
+            self.events.append(written)
+        self.events_of = log
+        data = to_dict(attrs.evolve(seen, log=EventLog()))
+        data["events"] = list(self.events)
+        return data
 
     def reply(self, seat: int, message: dict[str, Any]) -> dict[str, Any]:
         """A reply to ``seat`` alone (an error or a verdict), numbered on its socket."""
