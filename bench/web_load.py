@@ -49,17 +49,18 @@ def action_for(message: dict[str, Any], bot: GreedyBot) -> dict[str, Any] | None
     """What a client playing greedily sends on ``message``, or ``None``."""
     seen = message["view"]
     seat = seen["seat"]
+    light = {**seen, "events": []}  # GreedyBot reads the hand and the table, not the log
     if seen["phase"] == "round_over":
         return {"type": "next_round"} if seat == 0 else None
     if seen["phase"] == "game_over" or seen["left"][seat]:
         return None
     if message["calls"]:
-        call = bot.call(from_dict(seen))
+        call = bot.call(from_dict(light))
         if call is not None:
             return {"type": "action", "action": to_dict(call)}
     if seen["current"] != seat or message["call_window"]:
         return None
-    return {"type": "action", "action": to_dict(bot(from_dict(seen)))}
+    return {"type": "action", "action": to_dict(bot(from_dict(light)))}
 
 
 async def client(url: str, hello: dict[str, Any], totals: Totals, patience: float) -> None:
