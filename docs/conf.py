@@ -46,6 +46,7 @@ from hellsrummy.game.successor import *
 from hellsrummy.svg.drawing import *
 from hellsrummy.play.kinds import *
 from hellsrummy.game.events import *
+from hellsrummy.players.asking import *
 """
 
 html_theme = "furo"

@@ -81,6 +81,7 @@ from hellsrummy.deck.shuffle import (
     shuffle,
 )
 from hellsrummy.errors import (
+    BotMoveError,
     IllegalActionError,
     Reason,
 )
@@ -139,6 +140,7 @@ from hellsrummy.play.engine import (
     play_remains,
     rummies,
 )
+from hellsrummy.players.asking import MAX_REFUSED_MOVES, bot_move
 from hellsrummy.players.bots import (
     Bot,
     CallingBot,
@@ -194,6 +196,7 @@ __all__ = [
     "DIFFICULTIES",
     "FORMAT",
     "FRENCH_SUITS",
+    "MAX_REFUSED_MOVES",
     "MAX_RUN",
     "MIN_MELD",
     "NATURAL_RANKS",
@@ -205,6 +208,7 @@ __all__ = [
     "Action",
     "Arrangement",
     "Bot",
+    "BotMoveError",
     "CallRummy",
     "CallingBot",
     "CandidateSummary",
@@ -271,6 +275,7 @@ __all__ = [
     "__version__",
     "apply",
     "arrange",
+    "bot_move",
     "can_extend",
     "can_meet",
     "can_swap",

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 __all__ = [
+    "BotMoveError",
     "IllegalActionError",
     "Reason",
     "instance_of",
@@ -112,6 +113,69 @@ class IllegalActionError(ValueError):
     def __init__(self, reason: Reason, message: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled whole (a worker process's error reaches the caller with its reason).
+        return (self.__class__, (self.reason, str(self)))
+
+
+class BotMoveError(ValueError):
+    """A bot's move was refused: an illegal move, or too many refused moves in one decision.
+
+    Every loop of the library that asks bots for their moves raises it (see
+    :func:`hellsrummy.bot_move`), so that no bot can hang a game or a study: ``seat`` is the
+    bot's seat, ``bot`` its ``repr`` (cut short), ``action`` the last move refused, ``reason``
+    why (``None`` when it was not an action at all) and ``refused`` how many of its moves
+    were refused in a row in this decision. ``where``, when given, says where in a study it
+    happened. It pickles whole, so an error in a worker process reaches the caller.
+
+    >>> import pickle
+    >>> error = BotMoveError(2, "MyBot()", "discard 2C", Reason.WILDCARD_DISCARD, 20, "no")
+    >>> print(error)  # doctest: +NORMALIZE_WHITESPACE
+    seat 2's bot MyBot() made 20 refused moves in a row in one decision;
+    the last: discard 2C (wildcard_discard: no)
+    >>> again = pickle.loads(pickle.dumps(error))
+    >>> (again.seat, again.reason, again.refused, str(again) == str(error))
+    (2, <Reason.WILDCARD_DISCARD: 'wildcard_discard'>, 20, True)
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        bot: str,
+        action: object,
+        reason: Reason | None,
+        refused: int,
+        detail: str,
+        where: str = "",
+    ) -> None:
+        self.seat = seat
+        self.bot = bot
+        self.action = action
+        self.reason = reason
+        self.refused = refused
+        self.detail = detail
+        self.where = where
+        why = detail if reason is None else f"{reason.value}: {detail}"
+        if refused:
+            what = f"made {refused} refused moves in a row in one decision; the last:"
+        else:
+            what = "made an illegal move:"
+        prefix = f"{where}: " if where else ""
+        super().__init__(f"{prefix}seat {seat}'s bot {bot} {what} {action} ({why})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = (self.seat, self.bot, self.action, self.reason, self.refused, self.detail)
+        return (self.__class__, (*fields, self.where))
+
+    def at(self, where: str) -> BotMoveError:
+        """The same error, saying where it happened (a study's deal, say).
+
+        >>> print(BotMoveError(1, "B()", "take", None, 0, "no").at("deal 3"))
+        deal 3: seat 1's bot B() made an illegal move: take (no)
+        """
+        fields = (self.seat, self.bot, self.action, self.reason, self.refused, self.detail)
+        return BotMoveError(*fields, where)
 
 
 class _BoundedRepr(reprlib.Repr):

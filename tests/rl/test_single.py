@@ -192,3 +192,23 @@ def test_the_opponents_take_the_other_seats_lowest_first() -> None:
     bots = [Seated(), Seated(), Seated()]
     play(HellsRummySingleEnv(opponents=bots, seat=1, rules=Rules(schedule=[6])), seed=2)
     assert [bot.seats for bot in bots] == [{0}, {2}, {3}]
+
+
+def test_an_opponent_making_a_refused_move_raises_naming_its_seat_and_bot() -> None:
+    from hellsrummy import BotMoveError, Discard, Phase, Take, card
+
+    def cheat(seen):
+        if seen.phase is Phase.DECIDE:
+            return Take()
+        return Discard(next(c for c in map(card, ("AH", "KH", "QH")) if c not in seen.hand))
+
+    def play() -> None:
+        _, info = single.reset(seed=1)
+        for _ in range(50):
+            step = int(np.flatnonzero(info["action_mask"])[0])
+            _, _, terminated, truncated, info = single.step(step)
+            assert not (terminated or truncated)
+
+    single = HellsRummySingleEnv(opponents=[cheat, GreedyBot(), GreedyBot()], seat=0)
+    with pytest.raises(BotMoveError, match=r"seat 1's bot .*cheat.* made an illegal move"):
+        play()

@@ -47,6 +47,7 @@ __all__ = [
     "next_round",
     "play_remains",
     "rummies",
+    "verify",
 ]
 
 
@@ -103,6 +104,18 @@ def _verify_seen(seen: PlayerView, action: Action) -> IllegalActionError | None:
             " is that seat's to make",
         )
     return verify(own_state(seen), action)
+
+
+def verify(state: GameState | PlayerView, action: Action) -> IllegalActionError | None:
+    """The error that refuses ``action`` in ``state`` (its reason and message), or ``None``.
+
+    :func:`check` is its reason alone; ``state`` may be a seat's view, as there.
+
+    >>> state = new_game(3, seed=2026)
+    >>> print(verify(state, Discard(card("AH"))))
+    cannot discard in phase decide
+    """
+    return _verify(state, action)
 
 
 def check(state: GameState | PlayerView, action: Action) -> Reason | None:

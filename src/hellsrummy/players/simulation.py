@@ -33,8 +33,9 @@ from hellsrummy.game.position import table
 from hellsrummy.game.rules import DiscardPolicy, Rules
 from hellsrummy.game.state import GameState, Phase
 from hellsrummy.play.calls import rummy_calls
-from hellsrummy.play.engine import apply, new_game, next_round
+from hellsrummy.play.engine import new_game, next_round
 from hellsrummy.play.turns import IN_ROUND
+from hellsrummy.players.asking import bot_call, bot_move
 from hellsrummy.players.bots import Bot
 from hellsrummy.players.results import GameResult, RoundSummary
 from hellsrummy.views.view import view
@@ -92,8 +93,8 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
             continue
         seat = state.current
         was_met = state.met[seat]
-        state = apply(state, bot_of[seat](view(state, seat)))
-        decisions += 1
+        state, asked = bot_move(state, bot_of[seat])
+        decisions += asked
         if not was_met and state.met[seat]:
             met_after[bot_at[seat]] = state.turns
         if classic and state.discarder is not None:
@@ -145,7 +146,7 @@ def offer_calls(
                 continue
             action = ask(seen)
             if action is not None:
-                state = apply(state, action)
+                state = bot_call(state, seat, bot, action)
                 calls += 1
                 break
         else:
@@ -179,9 +180,9 @@ def finish_round(state: GameState, bot: Bot, *, max_decisions: int | None = None
     classic = state.rules.discard_policy is DiscardPolicy.CLASSIC
     everyone = [bot] * len(state.names)
     decisions = 0
-    while state.phase in IN_ROUND and decisions != max_decisions:
-        state = apply(state, bot(view(state, state.current)))
-        decisions += 1
+    while state.phase in IN_ROUND and (max_decisions is None or decisions < max_decisions):
+        state, asked = bot_move(state, bot)
+        decisions += asked
         if classic and state.discarder is not None:
             state, _ = offer_calls(state, everyone)
     return state

@@ -50,11 +50,12 @@ from typing import Any
 import attrs
 
 from hellsrummy.deck.shuffle import Seed, seed_bytes
-from hellsrummy.errors import shown
+from hellsrummy.errors import BotMoveError, shown
 from hellsrummy.game.rules import DiscardPolicy, Rules
 from hellsrummy.game.state import GameState
-from hellsrummy.play.engine import apply, new_game
+from hellsrummy.play.engine import new_game
 from hellsrummy.play.turns import IN_ROUND
+from hellsrummy.players.asking import bot_move
 from hellsrummy.players.bots import Bot, GreedyBot
 from hellsrummy.players.comparison import Comparison
 from hellsrummy.players.deals import DealRecord, DealRound
@@ -65,7 +66,6 @@ from hellsrummy.players.simulation import (
     _on_pool,
     offer_calls,
 )
-from hellsrummy.views.view import view
 
 __all__ = ["Unseeded", "compare", "seat_seed", "stream_deals", "study_deal"]
 
@@ -150,6 +150,9 @@ class _Timed:
         self.bot = bot
         self.seconds: list[float] = []
 
+    def __repr__(self) -> str:
+        return repr(self.bot)
+
     def __call__(self, seen: Any) -> Any:
         start = time.perf_counter()
         action = self.bot(seen)
@@ -192,18 +195,14 @@ class _Study:
         ]
         classic = self.rules.discard_policy is DiscardPolicy.CLASSIC
         while state.phase in IN_ROUND:
-            current = state.current
-            action = bots[current](view(state, current))
             try:
-                state = apply(state, action)
-            except ValueError as error:
-                who = "the field" if current != seat else f"candidate {self.names[candidate]!r}"
-                raise ValueError(
-                    f"deal {deal}, turn {state.turns}: {who} in seat {current} played"
-                    f" {action!r}: {error}"
-                ) from error
-            if classic and state.discarder is not None:
-                state, _ = offer_calls(state, bots)
+                state, _ = bot_move(state, bots[state.current])
+                if classic and state.discarder is not None:
+                    state, _ = offer_calls(state, bots)
+            except BotMoveError as error:
+                who = "the field" if error.seat != seat else f"candidate {self.names[candidate]!r}"
+                where = f"deal {deal}, turn {state.turns}, {who}"
+                raise error.at(where) from error
         result = state.results[-1]
         seconds = () if timed is None else tuple(timed.seconds)
         return DealRound(

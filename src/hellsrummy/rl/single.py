@@ -49,6 +49,7 @@ from hellsrummy.errors import shown
 from hellsrummy.game.rules import DiscardPolicy, Rules
 from hellsrummy.game.state import Phase
 from hellsrummy.play.calls import rummy_calls
+from hellsrummy.players.asking import checked_move
 from hellsrummy.players.bots import Bot, GreedyBot
 from hellsrummy.rl.encoding import ACTION_SIZE, DECLINE, action_steps
 from hellsrummy.rl.env import HellsRummyEnv
@@ -253,7 +254,9 @@ class HellsRummySingleEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         ask = getattr(bot, "call", None)
         if self.aec.turn is Turn.CALL:
             called = None if ask is None else ask(seen)
-            return (DECLINE,) if called is None else action_steps(called)
+            if called is None:
+                return (DECLINE,)
+            return action_steps(checked_move(state, place, bot, called))
         if (
             ask is not None
             and state.phase is Phase.DECIDE
@@ -263,8 +266,10 @@ class HellsRummySingleEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         ):
             called = ask(seen)
             if called is not None:
-                return action_steps(called)
-        return action_steps(bot(seen))
+                return action_steps(checked_move(state, place, bot, called))
+        # (The environment's steps make legal moves only: a move the rules refuse, a discard
+        # they would penalise included, raises BotMoveError naming the seat and the bot.)
+        return action_steps(checked_move(state, place, bot, bot(seen)))
 
 
 def _made(given: Bot | type, game_seed: Seed, place: int) -> Bot:
