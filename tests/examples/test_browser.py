@@ -170,7 +170,7 @@ def in_view(driver: Any, css: str) -> bool:
     return bool(driver.execute_script(script, css))
 
 
-def open_table(driver: Any, base: str, app: Any, policy: str) -> Any:
+def open_table(driver: Any, base: str, app: Any, policy: str, friend: str = "") -> Any:
     """Create a three-seat, one-round table with the page's form; its server-side table."""
     from selenium.webdriver.support.ui import Select
 
@@ -178,6 +178,11 @@ def open_table(driver: Any, base: str, app: Any, policy: str) -> Any:
     players = driver.find_element(By.ID, "players")
     players.clear()
     players.send_keys("3")
+    if friend:
+        people = driver.find_element(By.ID, "humans")
+        people.clear()
+        people.send_keys("2")
+        driver.find_element(By.ID, "friends").send_keys(friend)
     Select(driver.find_element(By.ID, "rounds")).select_by_value("1")
     Select(driver.find_element(By.ID, "policy")).select_by_value(policy)
     driver.find_element(By.ID, "start").click()
@@ -281,7 +286,11 @@ def test_rummy_at_a_classic_table_and_the_phone_layout(
     assert not [
         b for b in driver.find_elements(By.CSS_SELECTOR, "#panel button") if b.is_displayed()
     ]
+    open_table(driver, base, app, "penalize", friend="Ann")  # an invitation, not yet opened
+    assert "waiting for Ann" in text_of(driver, "scores")
+    assert "/#table=" in text_of(driver, "links")
     table = open_table(driver, base, app, "classic")
+    assert not driver.find_element(By.ID, "invite").is_displayed()  # the old link is gone
     put(driver, table, classic_position(list(table.state.names)))
     assert driver.find_element(By.ID, "take").get_attribute("disabled")  # the call window
     assert "Rummy! may be called" in text_of(driver, "message")
