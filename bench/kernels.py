@@ -48,10 +48,9 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
-from typing import IO, Any
+from typing import Any
 
 from side_by_side import (
     HellsRummyPlayouts,
@@ -62,7 +61,7 @@ from side_by_side import (
     open_spiel_or_why_not,
     pin_to_one_core,
 )
-from versus_release import greedy_games, worker_environment
+from versus_release import Worker, greedy_games
 
 import hellsrummy
 
@@ -217,54 +216,26 @@ def worker(seed: str, positions: int, seconds: float) -> None:
         print(f"done {count} {done} {time.perf_counter() - start!r}", flush=True)
 
 
-class Worker:
-    """A worker subprocess (this file with ``--worker``) under ``python``."""
+def worker_command(python: str, args: argparse.Namespace) -> list[str]:
+    """The command of this file's worker (``--worker``) under ``python``."""
+    command = [python, os.path.abspath(__file__), "--worker", "--seed", str(args.seed)]
+    command += ["--search-positions", str(args.search_positions * args.bot_rounds)]
+    return [*command, "--search-seconds", str(args.search_seconds)]
 
-    def __init__(self, python: str, args: argparse.Namespace) -> None:
-        command = [python, os.path.abspath(__file__), "--worker", "--seed", str(args.seed)]
-        command += ["--search-positions", str(args.search_positions * args.bot_rounds)]
-        command += ["--search-seconds", str(args.search_seconds)]
-        self.process = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-            env=worker_environment(),
-        )
-        self.info = json.loads(self._read().removeprefix("hello "))
-        self.label = build_of(self.info["compiled"])
 
-    def _read(self) -> str:
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError(f"a worker ended (exit code {self.process.wait()}); see above")
-        return line.strip()
-
-    def ask(self, command: str) -> tuple[int, int, float]:
-        stdin: IO[str] | None = self.process.stdin
-        assert stdin is not None
-        stdin.write(command + "\n")
-        stdin.flush()
-        word, count, done, seconds = self._read().split()
-        if word != "done":
-            raise RuntimeError(f"a worker said {word!r}")
-        return int(count), int(done), float(seconds)
-
-    def close(self) -> None:
-        if self.process.poll() is None and self.process.stdin is not None:
-            self.process.stdin.write("quit\n")
-            self.process.stdin.close()
-            self.process.wait(timeout=60)
+def started(python: str, args: argparse.Namespace) -> Worker:
+    """A worker of this file under ``python``, labelled by the build it imports."""
+    worker = Worker(python, worker_command(python, args))
+    worker.label = build_of(worker.info["compiled"])
+    return worker
 
 
 def bots_side_by_side(args: argparse.Namespace) -> None:
     workers: list[Worker] = []
     try:
-        this = Worker(sys.executable, args)
+        this = started(sys.executable, args)
         workers.append(this)
-        other = Worker(args.python_other, args)
+        other = started(args.python_other, args)
         workers.append(other)
         if this.label == other.label:
             this.label, other.label = "this", "other"

@@ -167,14 +167,30 @@ def worker_environment() -> dict[str, str]:
     return {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
 
 
-class Worker:
-    """One worker subprocess and its pipes."""
+def worker_command(python: str, args: argparse.Namespace) -> list[str]:
+    """The command of this file's worker for ``args``' workload and seed under ``python``."""
+    return [
+        python,
+        os.path.abspath(__file__),
+        "--worker",
+        "--workload",
+        args.workload,
+        "--seed",
+        args.seed,
+    ]
 
-    def __init__(self, label: str, python: str, workload: str, seed: str) -> None:
+
+class Worker:
+    """One worker subprocess and its pipes: ``command`` starts it (bench/kernels.py's too).
+
+    A worker says ``hello <json>`` first, then answers each command line with ``done <count>
+    <decisions> <seconds>``, and ends on ``quit``.
+    """
+
+    def __init__(self, label: str, command: list[str]) -> None:
         self.label = label
-        command = [python, os.path.abspath(__file__), "--worker", "--workload", workload]
         self.process = subprocess.Popen(
-            [*command, "--seed", seed],
+            command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -247,9 +263,9 @@ def main() -> None:
     unit = WORKLOADS[args.workload]
     workers: list[Worker] = []
     try:
-        this = Worker(args.label_this, sys.executable, args.workload, args.seed)
+        this = Worker(args.label_this, worker_command(sys.executable, args))
         workers.append(this)
-        other = Worker(args.label_other, args.python_other, args.workload, args.seed)
+        other = Worker(args.label_other, worker_command(args.python_other, args))
         workers.append(other)
         for w in (other, this):
             i = w.info
