@@ -190,10 +190,10 @@ function row(cells, tag, cls) {
   return tr;
 }
 function drawSeats(m, winners) {
-  const v = m.view;
+  const v = m.view, over = v.phase === "round_over" || v.phase === "game_over";
   const rows = [row(["Seat", "Cards", "Score", "Met", ""], "th")];
   m.seats.forEach((s, k) => {
-    const penalty = v.penalties[k] ? ` (+${v.penalties[k]})` : "";
+    const penalty = v.penalties[k] && !over ? ` (+${v.penalties[k]})` : "";
     const where = s.presence === "waiting" ? `waiting for ${s.name}` : PRESENCE[s.presence];
     rows.push(row([s.name + (k === v.seat && s.name !== "You" ? " (you)" : ""), String(v.hand_sizes[k]), String(s.total) + penalty,
       v.met[k] ? "met" : "", where], "td", winners.includes(k) ? "winner" : k === v.current ? "current" : ""));

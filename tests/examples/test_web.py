@@ -24,39 +24,14 @@ from .web_app import (
     meeting_position,
     new_table,
     play_until,
+    receive,
+    send,
+    until,
+    valid,
 )
 
 app_module = load()
-VALIDATOR = jsonschema.Draft202012Validator(app_module.message_schema())
 FAST = {"tick": 0.02, "grace": 1.0, "call_window": 0.4}
-
-
-def valid(message: dict[str, Any]) -> dict[str, Any]:
-    """Every message the server sends validates against the message schema."""
-    found = [error.message for error in VALIDATOR.iter_errors(message)]
-    assert not found, found[:3]
-    return message
-
-
-def receive(socket: Any) -> dict[str, Any]:
-    return valid(socket.receive_json())
-
-
-def until(socket: Any, test: Any, limit: int = 200) -> dict[str, Any]:
-    """Receive updates until one passes ``test``."""
-    for _ in range(limit):
-        message = receive(socket)
-        if message["type"] == "update" and test(message):
-            return message
-    raise AssertionError("no such update")
-
-
-def until_error(socket: Any, limit: int = 50) -> dict[str, Any]:
-    for _ in range(limit):
-        message = receive(socket)
-        if message["type"] == "error":
-            return message
-    raise AssertionError("no error")
 
 
 @pytest.fixture
@@ -65,10 +40,6 @@ def served() -> Iterator[tuple[Any, TestClient]]:
     app = app_module.create_app(seed=11, **FAST)
     with TestClient(app) as client:
         yield app, client
-
-
-def send(socket: Any, link: dict[str, Any], **message: Any) -> None:
-    socket.send_json({**message, "token": link["token"]})
 
 
 # the page, the schema, the pictures
@@ -142,7 +113,7 @@ def test_a_seat_plays_a_whole_game_sees_only_its_cards_and_starts_a_new_one(
         assert again["view"]["names"] == view["names"] and again["view"]["rules"] == view["rules"]
         assert again["view"]["results"] == [] and table.games == 2
         send(socket, link, type="new_game")
-        refused = until_error(socket)
+        refused = until(socket, kind="error")
         assert refused["message"] == "the game is not over"
 
 
@@ -221,7 +192,7 @@ def test_finished_tables_expire_and_their_open_pages_are_told(
         socket.send_json(links[0])
         receive(socket)
         table.over_since = time.monotonic() - app.state.options.finished_expiry
-        assert until_error(socket)["message"] == "this table has expired"
+        assert until(socket, kind="error")["message"] == "this table has expired"
         assert socket.receive()["code"] == 4410
     assert table_id not in app.state.tables
 
@@ -498,3 +469,22 @@ def test_a_decision_sent_after_the_window_closed_lets_the_bots_call_first() -> N
             assert update["notices"][0].startswith("Rummy! Bot 1 called 9S")
             assert receive(socket)["message"].startswith("the table moved on")
             assert table.state.phase is Phase.DECIDE
+
+
+def test_penalty_points_count_once_in_the_totals_after_the_round(
+    served: tuple[Any, TestClient],
+) -> None:
+    app, client = served
+    table_id, links = new_table(client, players=3, rounds=1)
+    table = app.state.tables[table_id]
+    inject(table, meeting_position(list(table.state.names)))
+    with client.websocket_connect("/ws") as socket:
+        socket.send_json(links[0])
+        receive(socket)
+        for action in ({"action": "discard", "card": "2C"}, {"action": "discard", "card": "AH"}):
+            send(socket, links[0], type="action", action=action)
+            update = receive(socket)
+        assert update["view"]["penalties"][0] == 3  # the round's points, kept after its end
+        over = play_until(socket, links[0]["token"], update, lambda m: m["view"]["results"], valid)
+        totals = [seat["total"] for seat in over["seats"]]
+        assert totals == over["view"]["scores"] == list(over["view"]["results"][0]["points"])

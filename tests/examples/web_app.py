@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 from collections.abc import Callable
@@ -146,3 +147,34 @@ def new_table(client: Any, **options: Any) -> tuple[str, list[dict[str, Any]]]:
     assert reply.status_code == 200, reply.text
     data = reply.json()
     return data["table"], [link_fields(link) for link in data["links"]]
+
+
+@functools.cache
+def _validator() -> Any:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(load().message_schema())
+
+
+def valid(message: dict[str, Any]) -> dict[str, Any]:
+    """Every message the server sends validates against the message schema."""
+    found = [error.message for error in _validator().iter_errors(message)]
+    assert not found, found[:3]
+    return message
+
+
+def receive(socket: Any) -> dict[str, Any]:
+    return valid(socket.receive_json())
+
+
+def until(socket: Any, test: Any = bool, kind: str = "update", limit: int = 200) -> dict[str, Any]:
+    """Receive messages until one of ``kind`` passes ``test``."""
+    for _ in range(limit):
+        message = receive(socket)
+        if message["type"] == kind and test(message):
+            return message
+    raise AssertionError(f"no such {kind}")
+
+
+def send(socket: Any, link: dict[str, Any], **message: Any) -> None:
+    socket.send_json({**message, "token": link["token"]})

@@ -296,7 +296,9 @@ class Table:
             first = meld.cards[0]
             swap_out = str(first) if first.is_wild else None
             arranged.append({"kind": laid.kind.value, "slots": slots, "swap_out": swap_out})
-        totals = [s + p for s, p in zip(seen.scores, seen.penalties, strict=True)]
+        # this round's penalty points count until the round ends; then the scores hold them
+        live = seen.phase in (Phase.DECIDE, Phase.PLAY)
+        totals = [s + (p if live else 0) for s, p in zip(seen.scores, seen.penalties, strict=True)]
         presences = self.presences(now)
         place = self.seats[seat]
         place.sent += 1
