@@ -57,7 +57,7 @@ def message_schema() -> dict[str, Any]:
             "presence": {"enum": list(PRESENCES)},
             "total": {
                 "type": "integer",
-                "description": "Score so far with this round's penalty points.",
+                "description": "Score so far, with this round's penalty points while it runs.",
             },
         }
     )
