@@ -22,6 +22,7 @@ from hellsrummy import (
     Rules,
     apply,
     arrange,
+    bot_move,
     is_bad_discard,
     legal_actions,
     new_game,
@@ -31,6 +32,7 @@ from hellsrummy import (
     to_dict,
     view,
 )
+from hellsrummy.players.asking import bot_call
 
 from .texts import notice
 
@@ -206,14 +208,14 @@ class Table:
                     self.offered = True
                     call = self._bot_call(bot, now)
                     if call is not None:
-                        self.state = apply(state, call)
+                        self.state = bot_call(state, call.seat, bot, call)
                         continue
             else:
                 self.window_until = None  # a call was made, or the decision taken
             seat = state.current
             if not self.bot_plays(seat, now):
                 return
-            self.state = apply(state, bot(view(state, seat)))
+            self.state, _ = bot_move(state, bot)  # (no bot can hang the table: BotMoveError)
 
     def _callable(self, state: GameState) -> bool:
         return (
