@@ -4,14 +4,15 @@ For every difficulty 3-25 and every table size asked for, GreedyBots play one-ro
 that difficulty; the study records after how many turns of the round each bot met the
 minimum (and how often it never did). It prints a table, and saves a plot as a PNG.
 
-Run it with ``python examples/analysis.py [--games N] [--tables 3,4,6] [--out plot.png]``.
-Needs the ``examples`` extra (tqdm and matplotlib): ``pip install -e ".[examples]"``.
+Run it with: python examples/analysis.py [--games N] [--tables 3,4,6] [--out plot.png]
+It needs the examples extra (tqdm and matplotlib): pip install -e ".[examples]"
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Callable
 
 import matplotlib
 
@@ -20,6 +21,8 @@ import matplotlib.pyplot as plt
 from tqdm import tqdm
 
 from hellsrummy import DIFFICULTIES, GreedyBot, Rules, simulate
+
+LOW, HIGH = Rules().min_players, Rules().max_players
 
 
 def study(
@@ -50,15 +53,47 @@ def study(
     return found
 
 
+def number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            wanted = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
+        return value
+
+    return parse
+
+
+class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The description as written, and each option's default."""
+
+
+def table_sizes(text: str) -> list[int]:
+    """An argparse type: table sizes, comma-separated, or a usage error."""
+    return [number(LOW, HIGH)(size) for size in text.split(",")]
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=20, help="games per cell")
-    parser.add_argument("--tables", default="3,4,6", help="table sizes, comma-separated")
-    parser.add_argument("--seed", default="analysis")
-    parser.add_argument("--max-turns", type=int, default=400, help="stop a round after this")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
+    parser.add_argument("--games", type=number(1), default=20, help="games per cell")
+    parser.add_argument(
+        "--tables",
+        type=table_sizes,
+        default="3,4,6",
+        help=f"table sizes, comma-separated, each {LOW} to {HIGH}",
+    )
+    parser.add_argument("--seed", default="analysis", help="the study's seed")
+    parser.add_argument(
+        "--max-turns", type=number(1), default=400, help="stop a round after this many turns"
+    )
     parser.add_argument("--out", default="meeting-the-minimum.png", help="where to save the plot")
     args = parser.parse_args()
-    tables = [int(size) for size in args.tables.split(",")]
+    tables = args.tables
 
     found = study(args.games, tables, args.seed, args.max_turns)
 

@@ -1,21 +1,21 @@
 """A long study on a Dask cluster: results streamed to a file as they arrive, and resumable.
 
-Four GreedyBots play ``--games`` standard games; each result is appended to ``--out`` as one
-line of JSON the moment its chunk is done, under a progress bar. Stop it at any time (Ctrl-C,
+Four GreedyBots play --games standard games; each result is appended to --out as one line of
+JSON the moment its chunk is done, under a progress bar. Stop it at any time (Ctrl-C,
 a lost machine) and run the same command again: it reads the file, drops a last line left
 half-written, and plays only the games that are missing, so that nothing is lost or counted
 twice. The summary at the end is computed from the file.
 
-On a cluster started with Dask's own commands::
+On a cluster started with Dask's own commands:
 
     dask scheduler                          # prints its address, tcp://10.0.0.5:8786
     dask worker tcp://10.0.0.5:8786 --nworkers 8 --nthreads 1   # on each machine
     python examples/cluster_study.py --scheduler tcp://10.0.0.5:8786 \\
         --games 1000000 --out study.jsonl
 
-or on this machine alone: ``python examples/cluster_study.py --local 2 --games 10000``.
-Needs the ``cluster`` and ``examples`` extras (``pip install -e ".[cluster,examples]"``), on
-the workers too.
+or on this machine alone: python examples/cluster_study.py --local 2 --games 10000
+It needs the cluster and examples extras (pip install -e ".[cluster,examples]"), on the workers
+too.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 from dask.distributed import Client, LocalCluster
@@ -34,7 +35,7 @@ from hellsrummy import GameResult, GreedyBot, stream_results
 
 
 def written_games(out: Path) -> set[int]:
-    """The games already in ``out``; a last line cut short by an interruption is dropped."""
+    """The games already in out; a last line cut short by an interruption is dropped."""
     if not out.exists():
         return set()
     data = out.read_bytes()
@@ -61,21 +62,47 @@ def summary(out: Path, games: int) -> str:
     )
 
 
+def number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            wanted = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
+        return value
+
+    return parse
+
+
+class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The description as written, and each option's default."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--scheduler", help="address of a running Dask scheduler")
-    where.add_argument("--local", type=int, default=2, help="local worker processes (default 2)")
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--seed", default="cluster study")
-    parser.add_argument("--out", type=Path, default=Path("study.jsonl"))
-    parser.add_argument("--chunk", type=int, default=64, help="games per task (default 64)")
+    where.add_argument(
+        "--scheduler",
+        default=argparse.SUPPRESS,
+        help="address of a running Dask scheduler (default: a local cluster)",
+    )
+    where.add_argument("--local", type=number(1), default=2, help="local worker processes")
+    parser.add_argument("--games", type=number(1), default=10_000, help="games to play in all")
+    parser.add_argument("--seed", default="cluster study", help="the study's seed")
+    parser.add_argument(
+        "--out", type=Path, default=Path("study.jsonl"), help="the JSON-lines file of results"
+    )
+    parser.add_argument("--chunk", type=number(1), default=64, help="games per task")
     args = parser.parse_args()
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no chatter at start and close
 
     done = written_games(args.out)
     missing = [game for game in range(args.games) if game not in done]
-    if args.scheduler:
+    if hasattr(args, "scheduler"):
         client = Client(args.scheduler)
     else:
         cluster = LocalCluster(

@@ -27,6 +27,7 @@ import json
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from hellsrummy import (
     DealRecord,
     GreedyBot,
     RandomBot,
+    Rules,
     SearchBot,
     Unseeded,
     stream_deals,
@@ -57,7 +59,7 @@ def factory(name: str, iterations: int) -> Any:
 
 
 def written(out: Path | None) -> list[DealRecord]:
-    """The records already in ``out``; a last line cut short by an interruption is dropped."""
+    """The records already in out; a last line cut short by an interruption is dropped."""
     if out is None or not out.exists():
         return []
     data = out.read_bytes()
@@ -68,13 +70,30 @@ def written(out: Path | None) -> list[DealRecord]:
     return [DealRecord.from_dict(json.loads(line)) for line in complete.decode().splitlines()]
 
 
+def number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            wanted = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
+        return value
+
+    return parse
+
+
 class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
     """The description as written, and each option's default."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
-    parser.add_argument("--deals", type=int, default=100, help="how many deals")
+    low, high = Rules().min_players, Rules().max_players
+    parser.add_argument("--deals", type=number(1), default=100, help="how many deals")
     parser.add_argument("--seed", default="is my bot better?", help="the study's seed")
     parser.add_argument(
         "--candidates",
@@ -86,12 +105,22 @@ def main() -> None:
     parser.add_argument(
         "--field", default="greedy", choices=["greedy", "random"], help="the bots around them"
     )
-    parser.add_argument("--iterations", type=int, default=200, help="SearchBot's rollouts")
-    parser.add_argument("--players", type=int, default=4, help="seats at the table")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes")
-    parser.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples")
-    parser.add_argument("--out", type=Path, help="append each deal's record to this file")
+    parser.add_argument(
+        "--iterations", type=number(1), default=200, help="SearchBot's rollouts a decision"
+    )
+    parser.add_argument(
+        "--players", type=number(low, high), default=4, help=f"seats at the table, {low} to {high}"
+    )
+    parser.add_argument("--workers", type=number(1), default=1, help="worker processes")
+    parser.add_argument("--resamples", type=number(1), default=2000, help="bootstrap resamples")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="append each deal's record to this file (default: no file)",
+    )
     args = parser.parse_args()
+    args.out = getattr(args, "out", None)
     if len(set(args.candidates)) != len(args.candidates):
         parser.error("each candidate at most once")
 

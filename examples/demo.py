@@ -1,20 +1,23 @@
 """A standard game of Hell's Rummy between automated players, printed as a score sheet.
 
-The players are the library's :class:`hellsrummy.GreedyBot`: each sees only its own view of
-the game, as a person would. The score sheet shows each round's contract, the points, who went
-out (``*``) and who did not meet the minimum (``-``), as the online game's sheet does.
+The players are the library's GreedyBot: each sees only its own view of the game, as a
+person would. The seats are named as the library names them, Seat 0 to Seat N-1. The score
+sheet shows each round's contract, the points, who went out (*) and who did not meet the
+minimum (-), as the online game's sheet does.
 
-Run it with ``python examples/demo.py [--seed S] [--players N] [--verbose]``.
+Run it with: python examples/demo.py [--seed S] [--players N] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from hellsrummy import (
     GameState,
     GreedyBot,
     Phase,
+    Rules,
     apply,
     contract_for,
     new_game,
@@ -25,7 +28,7 @@ from hellsrummy import (
 
 def play_game(seed: str, players: int, verbose: bool) -> GameState:
     bot = GreedyBot()
-    state = new_game([f"Bot {n}" for n in range(players)], seed=seed)
+    state = new_game(players, seed=seed)  # the seats are named Seat 0, Seat 1, ...
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
             state = next_round(state)
@@ -58,10 +61,33 @@ def score_sheet(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, or a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, got {value}")
+        return value
+
+    return parse
+
+
+class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The description as written, and each option's default."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    rules = Rules()
+    low, high = rules.min_players, rules.max_players
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
     parser.add_argument("--seed", default="hellsrummy demo", help="the game's seed")
-    parser.add_argument("--players", type=int, default=4, help="3 to 10 players")
+    parser.add_argument(
+        "--players", type=number(low, high), default=4, help=f"{low} to {high} players"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every public event")
     args = parser.parse_args()
     state = play_game(args.seed, args.players, args.verbose)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import html
 import tempfile
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -28,6 +28,7 @@ from hellsrummy import (
     GreedyBot,
     Meld,
     Phase,
+    Rules,
     SwapWildcard,
     apply,
     legal_actions,
@@ -60,7 +61,7 @@ class Picture(NamedTuple):
 def key_positions(seed: str, players: int, rounds: int) -> Iterator[Picture]:
     """Play a game between GreedyBots and draw its key positions."""
     bot = GreedyBot()
-    state = new_game([f"Bot {n}" for n in range(players)], seed=seed)
+    state = new_game(players, seed=seed)  # the seats are named Seat 0, Seat 1, ...
     while state.phase is not Phase.GAME_OVER and state.round < rounds:
         state = yield from one_round(state, bot)
         if state.phase is Phase.ROUND_OVER:
@@ -153,13 +154,43 @@ def files(pictures: list[Picture]) -> list[str]:
 
 
 # %%
+def number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            wanted = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
+        return value
+
+    return parse
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Key positions of a game, as SVG files.")
-    parser.add_argument("folder", nargs="?", help="where to write (default: a new temp folder)")
+    low, high = Rules().min_players, Rules().max_players
+    parser = argparse.ArgumentParser(
+        description="Key positions of a game between GreedyBots, as SVG files and an index.html.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        default=argparse.SUPPRESS,
+        help="where to write (default: a new temporary folder)",
+    )
     parser.add_argument("--seed", default="pictures", help="the game's seed")
-    parser.add_argument("--players", type=int, default=4, help="3 to 10 players")
-    parser.add_argument("--rounds", type=int, default=5, help="draw at most this many rounds")
+    parser.add_argument(
+        "--players", type=number(low, high), default=4, help=f"{low} to {high} players"
+    )
+    parser.add_argument("--rounds", type=number(1), default=5, help="draw at most this many rounds")
     args = parser.parse_args()
+    args.folder = getattr(args, "folder", None)
+    if args.folder is not None and Path(args.folder).exists() and not Path(args.folder).is_dir():
+        parser.error(f"{args.folder} is not a folder")
     folder = Path(args.folder or tempfile.mkdtemp(prefix="hellsrummy-pictures-"))
     pictures = list(key_positions(args.seed, args.players, args.rounds))
     title = f"Hell's Rummy in pictures: {args.players} GreedyBots, seed {args.seed!r}"

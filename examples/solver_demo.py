@@ -1,12 +1,15 @@
 """Deal a few hands and show the contract solver at work on every round of a standard game.
 
-Run it with ``python examples/solver_demo.py [--seed N] [--hands N] [--size N]``.
+The hands are drawn from the pack of a four-player round of difficulty 10.
+
+Run it with: python examples/solver_demo.py [--seed N] [--hands N] [--size N]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 
 from hellsrummy import (
     STANDARD_SCHEDULE,
@@ -39,19 +42,44 @@ def show_hand(number: int, hand: list[Card]) -> None:
     print()
 
 
+def number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            wanted = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
+        return value
+
+    return parse
+
+
+class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The description as written, and each option's default."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the deals")
-    parser.add_argument("--hands", type=int, default=6, help="how many hands to deal")
-    parser.add_argument("--size", type=int, default=13, help="cards per hand")
+    suits, decks = deck_plan(players=4, difficulty=10)
+    cards_in_pack = list(pack(suits, decks))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the deals (a whole number)")
+    parser.add_argument("--hands", type=number(1), default=6, help="how many hands to deal")
+    parser.add_argument(
+        "--size",
+        type=number(1, len(cards_in_pack)),
+        default=13,
+        help=f"cards per hand, 1 to {len(cards_in_pack)}",
+    )
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    suits, decks = deck_plan(players=4, difficulty=10)
-    cards_in_pack = list(pack(suits, decks))
     print(f"Pack: {decks} decks of {len(suits)} suits ({len(cards_in_pack)} cards)\n")
-    for number in range(1, args.hands + 1):
-        show_hand(number, rng.sample(cards_in_pack, args.size))
+    for hand in range(1, args.hands + 1):
+        show_hand(hand, rng.sample(cards_in_pack, args.size))
 
 
 if __name__ == "__main__":

@@ -1,18 +1,20 @@
 """Play Hell's Rummy against GreedyBots in a terminal.
 
-You sit in seat 0. Each turn shows your hand (sorted by set or by run, as the online game
-does), the melds with their wildcards shown as the cards they stand for, the penalty you would
-take if someone went out now, and the legal moves, numbered. Type a number, or any action in
-the notation (``meld 7H 7S 7D / 9C 9D 9S``, ``extend 2 8H 9H``...), or one of:
-``sort set``, ``sort run``, ``protection on``, ``protection off``, ``help``, ``quit``.
+You sit in seat 0; the seats are named as the library names them, Seat 0 to Seat N-1. Each
+turn shows your hand (sorted by set or by run, as the online game does), the melds with their
+wildcards shown as the cards they stand for, the penalty you would take if someone went out
+now, and the legal moves, numbered. Type a number, or any action in the notation
+(meld 7H 7S 7D / 9C 9D 9S, extend 2 8H 9H, ...), or one of these commands:
+sort set, sort run, protection on, protection off, help, quit.
 
-Run it with ``python examples/terminal.py [--players N] [--seed S] [--expert]``.
+Run it with: python examples/terminal.py [--players N] [--seed S] [--expert]
 """
 
 from __future__ import annotations
 
 import argparse
 import secrets
+from collections.abc import Callable
 
 from hellsrummy import (
     Action,
@@ -43,7 +45,8 @@ HUMAN = 0
 def show(seen: PlayerView, by_run: bool) -> None:
     print(f"\n=== round {seen.round + 1}/{len(seen.rules.schedule)}: {seen.contract} ===")
     for seat, name in enumerate(seen.names):
-        flags = " (met)" if seen.met[seat] else ""
+        flags = " (you)" if seat == seen.seat else ""
+        flags += " (met)" if seen.met[seat] else ""
         flags += " (left)" if seen.left[seat] else ""
         print(f"  {name:<10} {seen.hand_sizes[seat]:>2} cards, total {seen.scores[seat]}{flags}")
     if seen.melds:
@@ -59,11 +62,9 @@ def show(seen: PlayerView, by_run: bool) -> None:
 def report(state: GameState, before: int) -> None:
     for event in list(state.log)[before:]:
         if isinstance(event, DiscardErrorMade):
-            print(f"!! {state.names[event.seat]} made a discard error (+{event.points} points)")
+            print(f"!! seat {event.seat} made a discard error (+{event.points} points)")
         elif isinstance(event, PlayProtectionWarning):
-            print(
-                f"!! play protection: {state.names[event.seat]} still had a play (+{event.points})"
-            )
+            print(f"!! play protection: seat {event.seat} still had a play (+{event.points})")
         else:
             print(f"   {event}")
 
@@ -97,22 +98,48 @@ def choose(seen: PlayerView, state: GameState) -> Action | str | None:
             print(f"?? {error}")
 
 
+def number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, or a usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, got {value}")
+        return value
+
+    return parse
+
+
+class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The description as written, and each option's default."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=4, help="3 to 10 seats, you included")
-    parser.add_argument("--seed", default=None, help="replay a game from its seed")
+    low, high = Rules().min_players, Rules().max_players
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
+    parser.add_argument(
+        "--players", type=number(low, high), default=4, help=f"{low} to {high} seats, you included"
+    )
+    parser.add_argument(
+        "--seed",
+        default=argparse.SUPPRESS,
+        help="replay a game from its seed (default: a new random seed)",
+    )
     parser.add_argument("--expert", action="store_true", help="expert mode: no play protection")
     args = parser.parse_args()
-    seed = args.seed or secrets.token_hex(16)
-    names = ["You"] + [f"Bot {n}" for n in range(1, args.players)]
-    state = new_game(names, seed=seed, rules=Rules(expert=args.expert))
+    seed = getattr(args, "seed", None) or secrets.token_hex(16)
+    state = new_game(args.players, seed=seed, rules=Rules(expert=args.expert))
     bot = GreedyBot()
     by_run = False
     print(f"Hell's Rummy — seed {seed} (give --seed {seed} to play this game again)")
+    print(f"you sit in seat {HUMAN} ({state.names[HUMAN]})")
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
             result = state.results[-1]
-            winner = "nobody" if result.winner is None else state.names[result.winner]
+            winner = "nobody" if result.winner is None else f"seat {result.winner}"
             print(f"\nround {result.round + 1} over: {winner} went out; points {result.points}")
             state = next_round(state)
             continue
@@ -145,7 +172,7 @@ def main() -> None:
     print("\nfinal totals:")
     for seat, name in enumerate(state.names):
         print(f"  {name:<10} {state.scores[seat]}")
-    print("winner(s):", ", ".join(state.names[seat] for seat in state.winners()))
+    print("winner(s):", ", ".join(f"seat {seat}" for seat in state.winners()))
 
 
 if __name__ == "__main__":

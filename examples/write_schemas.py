@@ -1,20 +1,34 @@
-"""Write the JSON schemas of hellsrummy's data as files: ``python examples/write_schemas.py DIR``.
+"""Write the JSON schemas of hellsrummy's data as files, one KIND.schema.json per kind of
+document (view, state, action, event, rules, record...), as hellsrummy.json_schema(KIND) returns
+them.
 
-One ``KIND.schema.json`` per kind of document (view, state, action, event, rules, record), as
-returned by :func:`hellsrummy.json_schema`; the directory defaults to ``schemas``.
+Run it with: python examples/write_schemas.py [FOLDER]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from pathlib import Path
 
 from hellsrummy import SCHEMA_KINDS, json_schema
 
 
-def main(argv: list[str]) -> None:
-    folder = Path(argv[0] if argv else "schemas")
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=Path("schemas"),
+        help="where to write (default: schemas)",
+    )
+    args = parser.parse_args()
+    folder: Path = args.folder
+    if folder.exists() and not folder.is_dir():
+        parser.error(f"{folder} is not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     for kind in SCHEMA_KINDS:
         path = folder / f"{kind}.schema.json"
@@ -23,4 +37,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

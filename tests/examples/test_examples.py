@@ -140,3 +140,105 @@ def test_compare_explains_itself_and_its_defaults() -> None:
     assert "Is my bot better?" in done.stdout
     assert "how many deals (default: 100)" in done.stdout
     assert "random-apart" in done.stdout
+
+
+SCRIPTS = [
+    "demo.py",
+    "terminal.py",
+    "analysis.py",
+    "compare.py",
+    "cluster_study.py",
+    "pictures.py",
+    "solver_demo.py",
+    "write_schemas.py",
+]
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "complaint"),
+    [
+        ("demo.py", ["--players", "11"], "argument --players: must be 3 to 10, got 11"),
+        ("demo.py", ["--players", "many"], "argument --players: not a whole number: 'many'"),
+        ("terminal.py", ["--players", "2"], "argument --players: must be 3 to 10, got 2"),
+        ("analysis.py", ["--games", "0"], "argument --games: must be at least 1, got 0"),
+        ("analysis.py", ["--tables", "3,x"], "argument --tables: not a whole number: 'x'"),
+        ("analysis.py", ["--tables", "2"], "argument --tables: must be 3 to 10, got 2"),
+        ("compare.py", ["--deals", "0"], "argument --deals: must be at least 1, got 0"),
+        ("compare.py", ["--players", "2"], "argument --players: must be 3 to 10, got 2"),
+        ("compare.py", ["--iterations", "0"], "argument --iterations: must be at least 1"),
+        ("compare.py", ["--workers", "0"], "argument --workers: must be at least 1, got 0"),
+        ("compare.py", ["--resamples", "0"], "argument --resamples: must be at least 1"),
+        ("cluster_study.py", ["--chunk", "0"], "argument --chunk: must be at least 1, got 0"),
+        ("cluster_study.py", ["--local", "0"], "argument --local: must be at least 1, got 0"),
+        ("cluster_study.py", ["--games", "-1"], "argument --games: must be at least 1"),
+        ("pictures.py", ["--players", "2"], "argument --players: must be 3 to 10, got 2"),
+        ("pictures.py", ["--rounds", "0"], "argument --rounds: must be at least 1, got 0"),
+        ("solver_demo.py", ["--size", "1000"], "argument --size: must be 1 to 104, got 1000"),
+        ("solver_demo.py", ["--hands", "0"], "argument --hands: must be at least 1, got 0"),
+        ("write_schemas.py", ["one", "two"], "unrecognized arguments: two"),
+        ("write_schemas.py", ["--folder", "x"], "unrecognized arguments: --folder"),
+    ],
+)
+def test_a_bad_argument_gets_a_usage_message_not_a_traceback(
+    script: str, args: list[str], complaint: str, tmp_path: Path
+) -> None:
+    if script in ("analysis.py", "cluster_study.py"):
+        pytest.importorskip("tqdm")
+        pytest.importorskip("matplotlib" if script == "analysis.py" else "dask.distributed")
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,  # nothing is written here: the arguments are refused first
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"usage: {script} ")
+    assert f"{script}: error: {complaint}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_where_a_folder_is_wanted_gets_a_usage_message(tmp_path: Path) -> None:
+    file = tmp_path / "taken"
+    file.write_text("")
+    for script in ("pictures.py", "write_schemas.py"):
+        done = run(script, str(file))
+        assert done.returncode == 2, done.stderr
+        assert f"{script}: error: {file} is not a folder" in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_help_is_plain_text_with_the_defaults(script: str) -> None:
+    if script in ("analysis.py", "cluster_study.py"):
+        pytest.importorskip("tqdm")
+        pytest.importorskip("matplotlib" if script == "analysis.py" else "dask.distributed")
+    done = run(script, "--help")
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert text.startswith(f"usage: {script} ")
+    for markup in ("``", ":func:", ":class:", ":meth:", ":data:", "::\n"):
+        assert markup not in text, markup
+    options = text[text.index("options:") :]
+    for line in options.splitlines()[2:]:  # after -h: every option says its default
+        if line.lstrip().startswith("-"):
+            block = options[options.index(line) :].split("\n  -")[0]
+            assert "(default:" in " ".join(block.split()), block
+    positional = text[: text.index("options:")]
+    if "positional arguments:" in positional:
+        assert "(default:" in " ".join(positional.split("positional arguments:")[1].split())
+
+
+def test_the_examples_name_seats_as_the_library_does() -> None:
+    done = run("demo.py", "--seed", "smoke", "--players", "3")
+    assert done.returncode == 0, done.stderr
+    assert "Seat 0" in done.stdout and "Bot" not in done.stdout
+    keys = "1\n1\nquit\n"
+    done = run("terminal.py", "--seed", "smoke", "--players", "3", stdin=keys)
+    assert done.returncode == 0, done.stderr
+    assert "you sit in seat 0 (Seat 0)" in done.stdout
+    assert "Seat 0     " in done.stdout and "(you)" in done.stdout
+    assert "You" not in done.stdout and "Bot " not in done.stdout
