@@ -97,7 +97,7 @@ def base() -> dict[str, Any]:
         (lambda d: d.__setitem__("met", [True]), "met: must have one entry per seat"),
         (lambda d: d.__setitem__("scores", [1, 2, 3, 4]), "scores: must be the sums"),
         (lambda d: d.__delitem__("stock"), "stock: missing"),
-        (lambda d: d.__setitem__("format", 3), "format: unsupported format 3"),
+        (lambda d: d.__setitem__("format", 4), "format: unsupported format 4"),
         (lambda d: d.__setitem__("suits", ["C", "H"]), "suits: must be the first suits"),
         (lambda d: d["rules"].__setitem__("schedule", [6, 2]), r"rules.schedule\[1\]"),
         (lambda d: d["rules"]["score_table"].__setitem__("ace", -1), "rules.score_table.ace"),

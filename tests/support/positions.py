@@ -102,6 +102,9 @@ class Style:
     * ``call``: under ``DiscardPolicy.CLASSIC``, while a discard may be called, a random seat
       among those that may call Rummy on it does so (never drawn by :meth:`draw`: 0 keeps
       the games of a seed as they were).
+    * ``between``: while a round is over, before the next is dealt, a random seat switches
+      play protection or leaves, again and again while this draw says so (never drawn by
+      :meth:`draw`: 0 keeps the games of a seed as they were).
     """
 
     take: float = 0.5
@@ -111,6 +114,7 @@ class Style:
     protect: float = 0.02
     leave: float = 0.0
     call: float = 0.0
+    between: float = 0.0
 
     @classmethod
     def draw(cls, rng: random.Random) -> Style:
@@ -128,8 +132,9 @@ class Style:
 class Step(NamedTuple):
     """A position of a game and what the driver did next.
 
-    ``action`` is the action applied to ``state``; ``None`` when the driver dealt the next
-    round (``state`` is a finished round) or stopped there (the game is over or stuck, or the
+    ``action`` is the action applied to ``state`` (while a round is over too, with
+    ``Style.between``); ``None`` when the driver dealt the next round (``state`` is a finished
+    round) or stopped there (the game is over or stuck, or the
     steps ran out). ``number`` counts the steps of the game from 0.
     """
 
@@ -190,14 +195,28 @@ def random_game(
             yield Step(number, state, None)
             return
         if state.phase is Phase.ROUND_OVER:
-            yield Step(number, state, None)
-            state = engine.next_round(state)
+            between = _between_rounds(state, rng, style, engine)
+            yield Step(number, state, between)
+            state = engine.next_round(state) if between is None else engine.apply(state, between)
             continue
         action = _table_action(state, rng, style, engine) or _move(state, rng, style, engine, cap)
         yield Step(number, state, action)
         if action is None:  # a seat in play with no legal move: the game is stuck
             return
         state = engine.apply(state, action)
+
+
+def _between_rounds(
+    state: GameState, rng: random.Random, style: Style, engine: Engine
+) -> Action | None:
+    """Sometimes (``style.between``) a protection switch or a seat leaving between rounds."""
+    if not style.between or rng.random() >= style.between:
+        return None
+    seat = rng.randrange(state.players)
+    action: Action = (
+        Leave(seat) if rng.random() < 0.5 else SetPlayProtection(seat, rng.random() < 0.5)
+    )
+    return action if engine.check(state, action) is None else None
 
 
 def _table_action(

@@ -1,22 +1,12 @@
-"""Action notation and game records: write a game down, read it back, replay it.
+"""Game records: write a game down, read it back, replay it exactly.
 
-Every action has a one-line notation, the same as its ``str()``::
+A :class:`GameRecord` is the rules, the players, the seed (or a fixed deal), the actions in
+order and where each next round was dealt; :func:`replay` rebuilds the identical state. A
+record also reads as plain text, so people can write puzzles and bug reports by hand: a header,
+``---``, then one action per line in the notation of :mod:`hellsrummy.data.notation`, and a
+``--- round N`` line where round ``N`` (counted from 1, as in every text) was dealt::
 
-    take
-    pass
-    meld 7H 7S 7D / 9C 9D 9H
-    extend 2 8H
-    swap 1 7H
-    discard KS
-    protection 0 on
-    leave 3
-    rummy 2 8H extend 0 KS
-
-A :class:`GameRecord` is the rules, the players, the seed (or a fixed deal) and the actions in
-order; :func:`replay` rebuilds the identical state (starting each new round by itself). A record
-also reads as plain text, so people can write puzzles and bug reports by hand::
-
-    # hellsrummy record 1
+    # hellsrummy record 3
     players: Ann, Bob, Cat
     seed: 42
     ---
@@ -25,7 +15,7 @@ also reads as plain text, so people can write puzzles and bug reports by hand::
 
 >>> record = GameRecord(players=("Ann", "Bob", "Cat"), seed=42, actions=(Take(),))
 >>> print(record.to_text())
-# hellsrummy record 1
+# hellsrummy record 3
 players: Ann, Bob, Cat
 seed: 42
 ---
@@ -43,14 +33,18 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.data.serialize import (
+from hellsrummy.data.notation import format_action, parse_action
+from hellsrummy.data.plain import (
     FORMAT,
     READABLE_FORMATS,
-    from_dict,
+    _action_document,
+    _read_action_document,
+    _read_rules_document,
+    _rules_document,
     seed_from_data,
     seed_to_data,
-    to_dict,
 )
+from hellsrummy.data.readers import Reader
 from hellsrummy.deck.cards import card, cards, format_cards
 from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import shown
@@ -58,56 +52,11 @@ from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import Deal, GameState, Phase
 from hellsrummy.play.engine import apply, new_game, next_round
-from hellsrummy.play.kinds import ACTION_KINDS, NotationLine
+from hellsrummy.play.kinds import ACTION_KINDS
 
 __all__ = ["GameRecord", "format_action", "parse_action", "replay"]
 
-_HEADER = "# hellsrummy record 1"
-
-
-def format_action(action: Action) -> str:
-    """The one-line notation of an action (the same as ``str(action)``).
-
-    >>> format_action(Meld([cards("7H 7S 7D"), cards("9C 9D 9H")]))
-    'meld 7D 7H 7S / 9C 9D 9H'
-    """
-    return str(action)
-
-
-# Each action's kind by the word its notation starts with, in the table's order.
-_BY_WORD = {kind.word: kind for kind in ACTION_KINDS}
-
-
-def parse_action(text: str) -> Action:
-    """Read one action from its notation (case-insensitive; extra spaces are fine).
-
-    The first word names the kind of action (its row of
-    :data:`hellsrummy.play.kinds.ACTION_KINDS`), whose reader reads the rest. Raises
-    :class:`ValueError` pointing at the bad word.
-
-    >>> parse_action("meld 7h 7s 7d / 9c 9d 9h")
-    Meld(melds=((card('7D'), card('7H'), card('7S')), (card('9C'), card('9D'), card('9H'))))
-    >>> parse_action("extend 2 8H 2C")
-    Extend(meld=2, cards=(card('2C'), card('8H')))
-    >>> parse_action("swap one 7H")
-    Traceback (most recent call last):
-    ...
-    ValueError: meld number must be a number at word 2 ('one') of 'swap one 7H'
-    >>> parse_action("discard 7X")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: bad card: unknown suit 'X' (...) at word 2 ('7X') of 'discard 7X'
-    """
-    if not isinstance(text, str):
-        raise ValueError(f"an action must be text, got {type(text).__name__}")
-    line = NotationLine(text)
-    if not line.words:
-        raise ValueError("an empty line is not an action")
-    kind = _BY_WORD.get(line.verb)
-    if kind is None:
-        raise line.fail(0, f"unknown action (known: {', '.join(_BY_WORD)})")
-    action: Action = kind.read(line)
-    return action
+_HEADER = f"# hellsrummy record {FORMAT}"
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
@@ -120,12 +69,48 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     return tuple(value)
 
 
+def _positions(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"dealt must be a sequence of action counts, got {shown(value)}")
+    positions = tuple(value)
+    return positions or None
+
+
+def _check_dealt(
+    instance: GameRecord, attribute: attrs.Attribute[Any], value: tuple[int, ...] | None
+) -> None:
+    if value is None:
+        return
+    previous = -1
+    for number, position in enumerate(value):
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise ValueError(f"dealt[{number}] must be an int, got {shown(position)}")
+        if not previous < position <= len(instance.actions):
+            raise ValueError(
+                f"dealt[{number}] must be from {previous + 1} to {len(instance.actions)}"
+                f" (actions before round {number + 2} was dealt, rising), got {position}"
+            )
+        previous = position
+
+
 @attrs.frozen
 class GameRecord:
-    """A game written down: rules, players, seed (or a fixed deal) and the actions in order.
+    """A game written down: rules, players, seed (or a fixed deal), actions and deals in order.
+
+    ``dealt`` says where each round after the first was dealt: ``dealt[k]`` is the number of
+    actions played before round ``k + 1`` (counted from 0; round ``k + 2`` in a text) was
+    dealt, the value of ``len(actions)`` when :func:`hellsrummy.next_round` was called. With
+    it, :func:`replay` deals exactly there, so a table action (play protection, leaving) made
+    while a round was over and one made right after the next deal each replay where they were
+    made. ``None`` (an empty list is the same) is a record that does not say, as formats 1 and
+    2 wrote them: :func:`replay` then deals a finished round's next one before the first action
+    that is not a table action.
 
     ``replay(record)`` rebuilds the game's state. ``to_text`` / ``from_text`` give the plain
-    text form, ``to_dict`` / ``from_dict`` a JSON-ready one.
+    text form, ``to_dict`` / ``from_dict`` a JSON-ready one (also through
+    :func:`hellsrummy.to_dict` / :func:`hellsrummy.from_dict`).
 
     >>> record = GameRecord.from_text('''
     ... players: Ann, Bob, Cat
@@ -133,8 +118,12 @@ class GameRecord:
     ... ---
     ... pass
     ... ''')
-    >>> record.seed, record.actions
-    ('demo', (Pass(),))
+    >>> record.seed, record.actions, record.dealt
+    ('demo', (Pass(),), None)
+    >>> GameRecord(players=("A", "B", "C"), seed=1, actions=[Take()], dealt=[2])
+    Traceback (most recent call last):
+    ...
+    ValueError: dealt[0] must be from 0 to 1 (actions before round 2 was dealt, rising), got 2
     """
 
     players: tuple[str, ...] = attrs.field(converter=_names)
@@ -142,28 +131,47 @@ class GameRecord:
     rules: Rules = attrs.field(factory=Rules)
     deal: Deal | None = None
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    dealt: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_positions, validator=_check_dealt
+    )
 
     @classmethod
     def of(
-        cls, state: GameState, actions: Sequence[Action], deal: Deal | None = None
+        cls,
+        state: GameState,
+        actions: Sequence[Action],
+        deal: Deal | None = None,
+        dealt: Sequence[int] | None = None,
     ) -> GameRecord:
         """The record of a game that started like ``state`` and went on with ``actions``.
 
-        ``state`` is the game's first state (as :func:`hellsrummy.new_game` made it).
+        ``state`` is the game's first state (as :func:`hellsrummy.new_game` made it);
+        ``dealt`` lists, for each next round dealt, how many of ``actions`` came before it.
 
-        >>> start = new_game(3, seed=5)
-        >>> GameRecord.of(start, [Take()]).players
-        ('Seat 0', 'Seat 1', 'Seat 2')
+        >>> start = new_game(4, seed=3, rules=Rules(max_turns=1, schedule=[6, 7]))
+        >>> first = apply(start, Take())
+        >>> over = apply(first, Discard(first.hands[1][-1]))
+        >>> left = apply(next_round(over), Leave(0))  # seat 0 leaves right after the deal
+        >>> actions = [Take(), Discard(first.hands[1][-1]), Leave(0)]
+        >>> replay(GameRecord.of(start, actions, dealt=[2])) == left
+        True
         """
         return cls(
-            players=state.names, seed=state.seed, rules=state.rules, deal=deal, actions=actions
+            players=state.names,
+            seed=state.seed,
+            rules=state.rules,
+            deal=deal,
+            actions=actions,
+            dealt=dealt,
         )
 
     def to_text(self) -> str:
         r"""The record as plain text: a small header, ``---``, then one action per line.
 
+        A ``--- round N`` line stands where round ``N`` (counted from 1) was dealt.
+
         >>> print(GameRecord(players=("A", "B", "C"), seed=b"\x01", actions=[Pass()]).to_text())
-        # hellsrummy record 1
+        # hellsrummy record 3
         players: A, B, C
         seed: {"hex": "01"}
         ---
@@ -172,15 +180,18 @@ class GameRecord:
         lines = [_HEADER, f"players: {', '.join(self.players)}"]
         lines.append(f"seed: {json.dumps(seed_to_data(self.seed))}")
         if self.rules != Rules():
-            rules = {k: v for k, v in to_dict(self.rules).items() if k not in ("format", "type")}
-            lines.append(f"rules: {json.dumps(rules)}")
+            lines.append(f"rules: {json.dumps(_header_rules(self.rules))}")
         if self.deal is not None:
             for seat, hand in enumerate(self.deal.hands):
                 lines.append(f"hand {seat}: {format_cards(hand)}")
             lines.append(f"discard: {self.deal.discard}")
             lines.append(f"stock: {format_cards(self.deal.stock)}")
         lines.append("---")
-        lines.extend(format_action(action) for action in self.actions)
+        dealt = self.dealt or ()
+        for number in range(len(self.actions) + 1):
+            lines.extend(f"--- round {k + 2}" for k, at in enumerate(dealt) if at == number)
+            if number < len(self.actions):
+                lines.append(format_action(self.actions[number]))
         return "\n".join(lines)
 
     @classmethod
@@ -190,17 +201,24 @@ class GameRecord:
         Blank lines and lines starting with ``#`` are ignored. The header needs ``players``
         and ``seed``; ``rules`` (a JSON object, as :func:`hellsrummy.to_dict` writes it)
         and a fixed deal (``hand 0: ...`` for every seat, ``discard: ...``, ``stock: ...``) are
-        optional. Errors name the line.
+        optional. After ``---``, each line is an action or ``--- round N``, where round ``N``
+        (from 2 up, in order) was dealt; a record without such lines deals each next round
+        when it is due (see :class:`GameRecord`). Errors name the line.
 
         >>> GameRecord.from_text("players: A, B, C\nseed: 1\n---\ndance")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         ValueError: line 4: unknown action (known: take, pass, ...) at word 1 ('dance') of 'dance'
+        >>> GameRecord.from_text("players: A, B, C\nseed: 1\n---\ntake\n--- round 3")
+        Traceback (most recent call last):
+        ...
+        ValueError: line 5: expected '--- round 2', got '--- round 3'
         """
         if not isinstance(text, str):
             raise ValueError(f"a record must be text, got {type(text).__name__}")
         header: dict[str, str] = {}
         actions: list[Action] = []
+        dealt: list[int] = []
         in_header = True
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
@@ -217,14 +235,22 @@ class GameRecord:
                     )
                 header[key.strip().lower()] = value.strip()
                 continue
+            if line.startswith("---"):
+                expected = f"--- round {len(dealt) + 2}"
+                if ["---", *line[3:].lower().split()] != expected.split():
+                    raise ValueError(f"line {number}: expected {expected!r}, got {shown(line)}")
+                dealt.append(len(actions))
+                continue
             try:
                 actions.append(parse_action(line))
             except ValueError as error:
                 raise ValueError(f"line {number}: {error}") from None
-        return cls._from_header(header, actions)
+        return cls._from_header(header, actions, dealt)
 
     @classmethod
-    def _from_header(cls, header: dict[str, str], actions: list[Action]) -> GameRecord:
+    def _from_header(
+        cls, header: dict[str, str], actions: list[Action], dealt: list[int]
+    ) -> GameRecord:
         for needed in ("players", "seed"):
             if needed not in header:
                 raise ValueError(f"the record needs a '{needed}:' line")
@@ -235,7 +261,7 @@ class GameRecord:
             data = _read_json(header.pop("rules"), "rules")
             if not isinstance(data, dict):
                 raise ValueError("rules: must be a JSON object")
-            rules = from_dict({"format": 1, "type": "Rules", **data})
+            rules = _read_rules_document(Reader({"format": FORMAT, "type": "Rules", **data}))
         deal = None
         hands = sorted(key for key in header if key.startswith("hand "))
         if hands or "discard" in header or "stock" in header:
@@ -245,21 +271,27 @@ class GameRecord:
         if unknown:
             raise ValueError(f"unknown header line(s): {', '.join(unknown)}")
         return cls(
-            players=players, seed=seed_from_data(seed), rules=rules, deal=deal, actions=actions
+            players=players,
+            seed=seed_from_data(seed),
+            rules=rules,
+            deal=deal,
+            actions=actions,
+            dealt=dealt,
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data.
+        """The record as JSON-ready data; ``dealt`` is ``null`` for a record that does not say.
 
-        >>> GameRecord(players=("A", "B", "C"), seed=1).to_dict()["actions"]
-        []
+        >>> data = GameRecord(players=("A", "B", "C"), seed=1).to_dict()
+        >>> data["format"], data["actions"], data["dealt"]
+        (3, [], None)
         """
         return {
             "format": FORMAT,
             "type": "GameRecord",
             "players": list(self.players),
             "seed": seed_to_data(self.seed),
-            "rules": to_dict(self.rules),
+            "rules": _rules_document(self.rules),
             "deal": None
             if self.deal is None
             else {
@@ -267,27 +299,34 @@ class GameRecord:
                 "discard": str(self.deal.discard),
                 "stock": [str(c) for c in self.deal.stock],
             },
-            "actions": [to_dict(action) for action in self.actions],
+            "actions": [_action_document(action) for action in self.actions],
+            "dealt": None if self.dealt is None else list(self.dealt),
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
-        """Read a record written by :meth:`to_dict`; bad data raises :class:`ValueError`.
+        """Read a record written by :meth:`to_dict`, in any readable format.
+
+        Bad data raises :class:`ValueError` naming the field.
 
         >>> record = GameRecord(players=("A", "B", "C"), seed=1, actions=[Take()])
         >>> GameRecord.from_dict(record.to_dict()) == record
         True
+        >>> GameRecord.from_dict({**record.to_dict(), "dealt": [0, 0]})
+        Traceback (most recent call last):
+        ...
+        ValueError: dealt[1] must be from 1 to 1 (actions before round 3 was dealt, rising), got 0
         """
         if not isinstance(data, dict) or data.get("type") != "GameRecord":
             raise ValueError("a record must be an object with type 'GameRecord'")
-        if data.get("format") not in READABLE_FORMATS:
-            raise ValueError(f"format: unsupported format {shown(data.get('format'))}")
+        version = data.get("format")
+        if version not in READABLE_FORMATS:
+            raise ValueError(f"format: unsupported format {shown(version)}")
+        reader = Reader(data)
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise ValueError("players: must be a list of names")
-        rules = from_dict(data.get("rules"))
-        if not isinstance(rules, Rules):
-            raise ValueError("rules: must be Rules")
+        rules = _read_rules_document(reader.key("rules"))
         deal_data = data.get("deal")
         deal = None
         if deal_data is not None:
@@ -303,25 +342,32 @@ class GameRecord:
             header["stock"] = " ".join(_texts(deal_data.get("stock"), "deal.stock"))
             deal = _read_deal(header, len(players))
         actions = []
-        for position, item in enumerate(_list(data.get("actions"), "actions")):
+        for position, item in enumerate(reader.key("actions").items()):
             try:
-                action = from_dict(item)
+                action = _read_action_document(item)
             except ValueError as error:
-                raise ValueError(f"actions[{position}]: {error}") from None
-            if type(action) not in _ACTION_TYPES:
-                raise ValueError(f"actions[{position}]: not an action")
+                message = str(error).removeprefix(f"{item.path}.")
+                raise ValueError(f"actions[{position}]: {message}") from None
             actions.append(action)
+        dealt = None
+        if version >= 3:
+            dealt = reader.key("dealt").optional(lambda r: [item.integer(0) for item in r.items()])
         return cls(
             players=players,
             seed=seed_from_data(data.get("seed")),
             rules=rules,
             deal=deal,
             actions=actions,
+            dealt=dealt,
         )
 
 
-# Every action class; and those any seat may take at any moment, while a round is over too.
-_ACTION_TYPES = frozenset(kind.cls for kind in ACTION_KINDS)
+def _header_rules(rules: Rules) -> dict[str, Any]:
+    """``rules`` as a record's text header writes them: their dict without format and type."""
+    return {k: v for k, v in _rules_document(rules).items() if k not in ("format", "type")}
+
+
+# The action classes any seat may take at any moment, while a round is over too.
 _ANY_TIME = tuple(kind.cls for kind in ACTION_KINDS if kind.any_time)
 
 
@@ -370,25 +416,50 @@ def _read_deal(header: dict[str, str], players: int) -> Deal:
 
 
 def replay(record: GameRecord) -> GameState:
-    """Play a record's actions from its start; a finished round is followed by the next one.
+    """Play a record's actions from its start, dealing each next round where the record says.
 
-    Raises :class:`hellsrummy.IllegalActionError` (naming the action's number) when an
-    action is not legal where the record puts it.
+    A record that does not say where rounds were dealt (``dealt`` is ``None``: formats 1 and
+    2) deals a finished round's next one before the first action that is not a table action.
+    Raises :class:`hellsrummy.IllegalActionError` (naming the action's number) when an action
+    is not legal where the record puts it, and :class:`ValueError` when the record deals a
+    round before the one in play is over.
 
     >>> record = GameRecord(players=("A", "B", "C"), seed=3, actions=[Pass()])
     >>> replay(record).phase
     <Phase.PLAY: 'play'>
+    >>> replay(GameRecord(players=("A", "B", "C"), seed=3, actions=[Pass()], dealt=[1]))
+    Traceback (most recent call last):
+    ...
+    ValueError: dealt[0]: round 2 is dealt after action 0 (pass), but round 1 is in phase play
     """
     if not isinstance(record, GameRecord):
         raise ValueError(f"record must be a GameRecord, got {shown(record)}")
     state = new_game(record.players, seed=record.seed, rules=record.rules, deal=record.deal)
     for number, action in enumerate(record.actions):
-        if state.phase is Phase.ROUND_OVER and not isinstance(action, _ANY_TIME):
-            state = next_round(state)
+        if record.dealt is None:
+            if state.phase is Phase.ROUND_OVER and not isinstance(action, _ANY_TIME):
+                state = next_round(state)
+        else:
+            state = _deal_at(state, record, number)
         try:
             state = apply(state, action)
         except ValueError as error:
             raise type(error)(*_with_number(error, number, action)) from None
+    return _deal_at(state, record, len(record.actions))
+
+
+def _deal_at(state: GameState, record: GameRecord, number: int) -> GameState:
+    """The state with the next round dealt if the record deals one before action ``number``."""
+    for k, position in enumerate(record.dealt or ()):
+        if position != number:
+            continue
+        if state.phase is not Phase.ROUND_OVER:
+            where = f"after action {number - 1} ({record.actions[number - 1]})" if number else ""
+            raise ValueError(
+                f"dealt[{k}]: round {k + 2} is dealt {where or 'at the start'},"
+                f" but round {state.round + 1} is in phase {state.phase.value}"
+            )
+        state = next_round(state)
     return state
 
 

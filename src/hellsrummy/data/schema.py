@@ -19,7 +19,7 @@ schema with ``properties`` says ``"type": "object"``; no keyword beyond the 2020
 >>> schema["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
 >>> schema["properties"]["format"]
-{'const': 2}
+{'const': 3}
 >>> schema["properties"]["action"]["enum"][:3]
 ['take', 'pass', 'meld']
 >>> rule = schema["allOf"][5]
@@ -40,15 +40,11 @@ from typing import Any
 import attrs
 
 from hellsrummy.contracts.difficulty import DIFFICULTIES
+from hellsrummy.data.plain import _ACTIONS, _EVENTS, FORMAT
 from hellsrummy.data.readers import _FIELD_READERS, _SPECIAL_READERS
-from hellsrummy.data.serialize import (
-    _ACTIONS,
-    _EVENTS,
-    _STATE_SKIP,
-    _VIEW_SKIP,
-    FORMAT,
-)
+from hellsrummy.data.serialize import _STATE_SKIP, _VIEW_SKIP
 from hellsrummy.deck.cards import SUITS
+from hellsrummy.deck.melds import MIN_MELD, MeldKind
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
 from hellsrummy.game.rules import DiscardPolicy, Rules
@@ -75,6 +71,11 @@ _CARD: Schema = {
 _CARDS: Schema = {"type": "array", "items": {"$ref": "#/$defs/card"}}
 _SEAT: Schema = {"type": "integer", "minimum": 0, "description": "A seat number, from 0."}
 _COUNT: Schema = {"type": "integer", "minimum": 0}
+_ROUND: Schema = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "A round's number in the rules' schedule, from 0 (every text counts from 1).",
+}
 _BOOL: Schema = {"type": "boolean"}
 _MELDS: Schema = {"type": "array", "items": {"$ref": "#/$defs/cards"}, "minItems": 1}
 
@@ -92,7 +93,7 @@ _FIELD_SCHEMAS: dict[str, Schema] = {
     "seat": _SEAT,
     "to": _SEAT,
     "winner": _nullable(_SEAT),
-    "round": _COUNT,
+    "round": _ROUND,
     "dealer": _SEAT,
     "difficulty": {"type": "integer", "minimum": DIFFICULTIES[0], "maximum": DIFFICULTIES[-1]},
     "first": _COUNT,
@@ -212,7 +213,7 @@ def _rules_body() -> Schema:
 # --- states and views -----------------------------------------------------------------------
 
 _RESULT_FIELDS: dict[str, Schema] = {
-    "round": _COUNT,
+    "round": _ROUND,
     "difficulty": _FIELD_SCHEMAS["difficulty"],
     "winner": _nullable(_SEAT),
     "points": _per_seat(_COUNT),
@@ -224,7 +225,7 @@ _RESULT_FIELDS: dict[str, Schema] = {
 _POSITION_FIELDS: dict[str, Schema] = {
     "seat": _SEAT,
     "names": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2},
-    "round": _COUNT,
+    "round": _ROUND,
     "dealer": _SEAT,
     "current": _SEAT,
     "phase": {"enum": [phase.value for phase in Phase]},
@@ -264,6 +265,33 @@ _POSITION_FIELDS: dict[str, Schema] = {
     "discarder": _nullable(_SEAT),
 }
 
+#: The derived, read-only fields written after ``round``: ``from_dict`` checks them.
+_DERIVED_FIELDS: dict[str, Schema] = {
+    "difficulty": {
+        **_FIELD_SCHEMAS["difficulty"],
+        "description": "The round's difficulty: rules.schedule[round] (derived, read-only).",
+    },
+    "contract": {
+        **_object(
+            {
+                "name": {"type": "string", "description": "As the library says it in English."},
+                "requirements": {
+                    "type": "array",
+                    "items": _object(
+                        {
+                            "kind": {"enum": [kind.value for kind in MeldKind]},
+                            "size": {"type": "integer", "minimum": MIN_MELD},
+                        }
+                    ),
+                    "minItems": 1,
+                    "description": "One meld each, in order: a set or a run of at least size.",
+                },
+            }
+        ),
+        "description": "The round's contract, of its difficulty (derived, read-only).",
+    },
+}
+
 _SEED: Schema = {
     "anyOf": [
         {"type": "integer"},
@@ -284,6 +312,8 @@ def _position(name: str, cls: type, skip: tuple[str, ...]) -> Schema:
         if field.name not in _POSITION_FIELDS:
             raise LookupError(f"no schema for the field {field.name!r} of {cls.__name__}")
         properties[field.name] = copy.deepcopy(_POSITION_FIELDS[field.name])
+        if field.name == "round":
+            properties.update(copy.deepcopy(_DERIVED_FIELDS))
     properties["events"] = {"type": "array", "items": {"$ref": "#/$defs/event"}}
     return _object(properties)
 
@@ -317,6 +347,17 @@ def _record() -> Schema:
             "rules": _object({**_of_type("Rules"), **_rules_body()}),
             "deal": {"anyOf": [deal, {"type": "null"}]},
             "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+            "dealt": _nullable(
+                {
+                    "type": "array",
+                    "items": _COUNT,
+                    "description": (
+                        "Where each round after the first was dealt: dealt[k] actions came"
+                        " before round k + 1 (from 0) was dealt, rising; null when the record"
+                        " does not say (each next round is dealt when it is due)."
+                    ),
+                }
+            ),
         }
     )
 
@@ -346,7 +387,7 @@ def json_schema(kind: str) -> dict[str, Any]:
 
     >>> schema = json_schema("view")
     >>> schema["$id"], schema["properties"]["type"]
-    ('urn:hellsrummy:format:2:view', {'const': 'PlayerView'})
+    ('urn:hellsrummy:format:3:view', {'const': 'PlayerView'})
     >>> schema["$defs"]["card"]["pattern"]
     '^(?:[2-9]|10|[JQKA])[CDHSERM]$'
     >>> json_schema("hand")

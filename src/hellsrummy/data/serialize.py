@@ -1,17 +1,21 @@
 """Plain data in and out: every value of the library as JSON-ready dicts, validated on the way in.
 
 :func:`to_dict` turns a :class:`hellsrummy.GameState`, :class:`hellsrummy.PlayerView`,
-:class:`hellsrummy.Rules`, any action or any event into a dict of ``str`` / ``int`` /
-``bool`` / ``None`` / ``list`` / ``dict`` only, with cards as their text (``"10H"``) and a
-format version. :func:`from_dict` reads one back and checks *everything*: a malformed or
-hostile dict raises :class:`ValueError` naming the path of the bad field (``hands[2][4]``),
-and never yields a half-built or inconsistent value. No I/O happens here: ``json.dumps`` and
-``json.loads`` are the caller's.
+:class:`hellsrummy.Rules`, any action, any event or a :class:`hellsrummy.GameRecord` into a
+dict of ``str`` / ``int`` / ``bool`` / ``None`` / ``list`` / ``dict`` only, with cards as their
+text (``"10H"``) and a format version. :func:`from_dict` reads one back and checks
+*everything*: a malformed or hostile dict raises :class:`ValueError` naming the path of the
+bad field (``hands[2][4]``), and never yields a half-built or inconsistent value. No I/O
+happens here: ``json.dumps`` and ``json.loads`` are the caller's.
+
+Rounds are numbered from 0 in the data (``round``, a result's ``round``, an event's
+``round``), as in the library's values; every text (``str()`` of an event, a record's
+``--- round N`` line, the messages) counts them from 1.
 
 >>> state = new_game(3, seed=7)
 >>> data = to_dict(state)
 >>> data["format"], data["type"], data["hands"][0][:3]
-(2, 'GameState', ['2D', '4C', '5S'])
+(3, 'GameState', ['2D', '4C', '5S'])
 >>> from_dict(data) == state
 True
 >>> from_dict({**data, "current": 5})
@@ -26,8 +30,24 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
+from hellsrummy.contracts.difficulty import contract_for
+from hellsrummy.data.plain import (
+    _ACTION_NAMES,
+    _ACTIONS,
+    _EVENT_NAMES,
+    _EVENTS,
+    FORMAT,
+    READABLE_FORMATS,
+    _action_document,
+    _contract_data,
+    _event_data,
+    _read_format,
+    _rules_data,
+    _rules_document,
+    _with_fields,
+    seed_from_data,
+    seed_to_data,
+)
 from hellsrummy.data.readers import (
     Reader,
     _check_counts,
@@ -38,32 +58,17 @@ from hellsrummy.data.readers import (
     _read_suits,
     _read_tagged,
 )
-from hellsrummy.deck.cards import Card, Suit
-from hellsrummy.deck.shuffle import Seed
+from hellsrummy.data.records import GameRecord
+from hellsrummy.deck.cards import Card
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
 from hellsrummy.game.eventlog import EventLog
-from hellsrummy.game.events import EVENT_KINDS
-from hellsrummy.game.rules import DiscardPolicy, Rules
-from hellsrummy.game.state import GameState, Phase, TableMeld
-from hellsrummy.play.kinds import ACTION_KINDS
+from hellsrummy.game.rules import Rules
+from hellsrummy.game.state import GameState, Phase
 from hellsrummy.views.view import PlayerView
 
 __all__ = ["FORMAT", "READABLE_FORMATS", "from_dict", "seed_from_data", "seed_to_data", "to_dict"]
 
-#: The version of the data format written by :func:`to_dict`. Format 2 (0.2.0) added the
-#: ``discarder`` of states and views, the ``rummy`` action and the ``rummy_called`` and
-#: ``discard_turned_up`` events; format 1 (0.1.0) is still read.
-FORMAT = 2
-
-#: Every format :func:`from_dict` (and :meth:`hellsrummy.GameRecord.from_dict`) reads.
-READABLE_FORMATS = (1, 2)
-
-# The class of each action's and each event's tag in the data, and back: from the tables of kinds.
-_ACTIONS: dict[str, type] = {kind.tag: kind.cls for kind in ACTION_KINDS}
-_EVENTS: dict[str, type] = {kind.tag: kind.cls for kind in EVENT_KINDS}
-_ACTION_NAMES = {kind.cls: kind.tag for kind in ACTION_KINDS}
-_EVENT_NAMES = {kind.cls: kind.tag for kind in EVENT_KINDS}
 #: The fields of a state and of a view that :func:`to_dict` writes in a form of their own.
 _STATE_SKIP = ("rules", "seed", "log")
 _VIEW_SKIP = ("rules", "log")
@@ -72,125 +77,99 @@ _VIEW_SKIP = ("rules", "log")
 # --- writing ---------------------------------------------------------------------------------
 
 
-def _plain(value: Any) -> Any:
-    """A field value as plain data: cards as text, tuples as lists, enums as their value."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, (Phase, DiscardPolicy)):
-        return value.value
-    if isinstance(value, Suit):
-        return value.letter
-    if isinstance(value, (tuple, list)):
-        return [_plain(item) for item in value]
-    if isinstance(value, TableMeld):
-        return {"cards": _plain(value.cards), "owner": value.owner}
-    if attrs.has(type(value)):
-        return {
-            field.name: _plain(getattr(value, field.name)) for field in attrs.fields(type(value))
-        }
-    return value
+def _derived(value: GameState | PlayerView) -> dict[str, Any]:
+    """The derived, read-only fields of a state or view: the round's difficulty and contract."""
+    return {"difficulty": value.difficulty, "contract": _contract_data(value.contract)}
 
 
-def seed_to_data(seed: Seed) -> Any:
-    r"""A seed as plain data: an ``int`` or ``str`` as itself, ``bytes`` as ``{"hex": ...}``.
-
-    >>> seed_to_data(42), seed_to_data(b"\x01\xff")
-    (42, {'hex': '01ff'})
-    """
-    if isinstance(seed, bytes):
-        return {"hex": seed.hex()}
-    return seed
-
-
-def seed_from_data(data: Any, path: str = "seed") -> Seed:
-    r"""Read back what :func:`seed_to_data` wrote; bad data raises ``ValueError`` at ``path``.
-
-    >>> seed_from_data({"hex": "01ff"}), seed_from_data("text")
-    (b'\x01\xff', 'text')
-    >>> seed_from_data(1.5)
-    Traceback (most recent call last):
-    ...
-    ValueError: seed: must be an integer, a string or {'hex': ...}, got float
-    """
-    return _read_seed(Reader(data, path))
-
-
-def _rules_data(rules: Rules) -> dict[str, Any]:
-    data = _plain(rules)
-    data["deck_plan"] = {
-        "suits_by_players": [list(step) for step in rules.deck_plan.suits_by_players],
-        "decks_by_difficulty": [list(step) for step in rules.deck_plan.decks_by_difficulty],
-    }
-    return data  # type: ignore[no-any-return]
-
-
-def _with_fields(value: Any, skip: Sequence[str]) -> dict[str, Any]:
-    return {
-        field.name: _plain(getattr(value, field.name))
-        for field in attrs.fields(type(value))
-        if field.name not in skip
-    }
+def _position_body(value: GameState | PlayerView, skip: Sequence[str]) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    for name, item in _with_fields(value, skip=skip).items():
+        body[name] = item
+        if name == "round":
+            body.update(_derived(value))
+    return body
 
 
 def to_dict(value: Any) -> dict[str, Any]:
     """``value`` as a JSON-ready dict with ``"format"`` and ``"type"`` keys.
 
-    Accepts a :class:`hellsrummy.GameState`, :class:`hellsrummy.PlayerView`,
-    :class:`hellsrummy.Rules`, any action and any event.
+    Accepts every value of the library that has a dict form:
+
+    * the game's documents, each with a JSON Schema (:func:`hellsrummy.json_schema`) and read
+      back by :func:`from_dict`: a :class:`hellsrummy.GameState`, a
+      :class:`hellsrummy.PlayerView`, :class:`hellsrummy.Rules`, any action, any event and a
+      :class:`hellsrummy.GameRecord` (the same as :meth:`hellsrummy.GameRecord.to_dict`);
+    * the results of simulations and studies, which write themselves with their own
+      ``to_dict`` method (:class:`hellsrummy.GameResult`, :class:`hellsrummy.DealRecord`,
+      :class:`hellsrummy.Comparison` and its summaries...): ``to_dict(result)`` is
+      ``result.to_dict()``, a dict with a ``"type"`` and no ``"format"``. They are read back by
+      their class's ``from_dict`` (:meth:`hellsrummy.GameResult.from_dict`,
+      :meth:`hellsrummy.DealRecord.from_dict`), which :func:`from_dict` names for them.
+
+    A state's and a view's dict also carry the round's ``difficulty`` and ``contract`` (its
+    name and requirements), derived from the rules' schedule and the ``round`` (numbered from
+    0 in the data, from 1 in every text): read-only, for readers that do not know the rules.
 
     >>> to_dict(Extend(2, cards("8H")))
-    {'format': 2, 'type': 'action', 'action': 'extend', 'meld': 2, 'cards': ['8H']}
+    {'format': 3, 'type': 'action', 'action': 'extend', 'meld': 2, 'cards': ['8H']}
     >>> to_dict(Rules())["discard_policy"]
     'penalize'
+    >>> data = to_dict(new_game(3, seed=1))
+    >>> data["round"], data["difficulty"], data["contract"]["name"]
+    (0, 6, 'Two Sets of 3')
+    >>> data["contract"]["requirements"]
+    [{'kind': 'set', 'size': 3}, {'kind': 'set', 'size': 3}]
+    >>> to_dict(GameRecord(players=("A", "B", "C"), seed=1))["type"]
+    'GameRecord'
+    >>> to_dict(3)
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot convert int to a dict
     """
     head: dict[str, Any] = {"format": FORMAT}
     if isinstance(value, GameState):
-        body = _with_fields(value, skip=_STATE_SKIP)
         return {
             **head,
             "type": "GameState",
             "rules": _rules_data(value.rules),
             "seed": seed_to_data(value.seed),
-            **body,
+            **_position_body(value, _STATE_SKIP),
             "events": [_event_data(event) for event in value.log],
         }
     if isinstance(value, PlayerView):
-        body = _with_fields(value, skip=_VIEW_SKIP)
         return {
             **head,
             "type": "PlayerView",
             "rules": _rules_data(value.rules),
-            **body,
+            **_position_body(value, _VIEW_SKIP),
             "events": [_event_data(event) for event in value.log],
         }
     if isinstance(value, Rules):
-        return {**head, "type": "Rules", **_rules_data(value)}
+        return _rules_document(value)
+    if isinstance(value, GameRecord):
+        return value.to_dict()
     if type(value) in _ACTION_NAMES:
-        return {**head, "type": "action", **_action_data(value)}
+        return _action_document(value)
     if type(value) in _EVENT_NAMES:
         return {**head, "type": "event", **_event_data(value)}
+    written = _written_by_itself(value)
+    if written is not None:
+        return written
     raise ValueError(f"cannot convert {type(value).__name__} to a dict")
 
 
-def _action_data(action: Any) -> dict[str, Any]:
-    return {"action": _ACTION_NAMES[type(action)], **_with_fields(action, skip=())}
-
-
-def _event_data(event: Any) -> dict[str, Any]:
-    return {"event": _EVENT_NAMES[type(event)], **_with_fields(event, skip=())}
+def _written_by_itself(value: Any) -> dict[str, Any] | None:
+    """The dict form of a value of the library that writes itself (a study's results)."""
+    cls = type(value)
+    method = getattr(cls, "to_dict", None)
+    if not callable(method) or not cls.__module__.startswith("hellsrummy."):
+        return None
+    data = method(value)
+    return data if isinstance(data, dict) and "type" in data else None
 
 
 # --- reading ---------------------------------------------------------------------------------
-
-
-def _read_format(data: Reader) -> int:
-    version = data.key("format").integer()
-    if version not in READABLE_FORMATS:
-        readable = " and ".join(map(str, READABLE_FORMATS))
-        raise data.key("format").fail(
-            f"unsupported format {shown(version)} (this library reads formats {readable})"
-        )
-    return version
 
 
 def _read_discarder(
@@ -213,6 +192,22 @@ def _read_discarder(
     return discarder
 
 
+def _check_derived(data: Reader, rules: Rules, round_number: int) -> None:
+    """The derived ``difficulty`` and ``contract`` (format 3) must be the round's."""
+    difficulty = rules.schedule[round_number]
+    if data.key("difficulty").value != difficulty:
+        raise data.key("difficulty").fail(
+            f"must be {difficulty}, the difficulty of round {round_number} in the rules'"
+            f" schedule (derived, read-only), got {shown(data.key('difficulty').value)}"
+        )
+    contract = _contract_data(contract_for(difficulty))
+    if data.key("contract").value != contract:
+        raise data.key("contract").fail(
+            f"must be {contract}, the contract of difficulty {difficulty} (derived, read-only),"
+            f" got {shown(data.key('contract').value)}"
+        )
+
+
 def _read_common(data: Reader) -> dict[str, Any]:
     """The fields a GameState and a PlayerView share, checked against each other."""
     version = _read_format(data)
@@ -226,6 +221,8 @@ def _read_common(data: Reader) -> dict[str, Any]:
     if len(set(names)) != players or not all(name.strip() for name in names):
         raise data.key("names").fail("names must be distinct and not blank")
     round_number = data.key("round").integer(0, len(rules.schedule) - 1)
+    if version >= 3:
+        _check_derived(data, rules, round_number)
     phase_text = data.key("phase").text()
     try:
         phase = Phase(phase_text)
@@ -334,12 +331,25 @@ def _read_view(data: Reader) -> PlayerView:
     return PlayerView(seat=seat, hand=hand, hand_sizes=sizes, stock_size=stock_size, **common)
 
 
+#: The ``type`` of each document :func:`from_dict` reads.
+_DOCUMENTS = ("GameState", "PlayerView", "Rules", "action", "event", "GameRecord")
+#: The results of studies that write themselves, and where they are read back.
+_READ_ELSEWHERE = {
+    "GameResult": "hellsrummy.GameResult.from_dict",
+    "DealRecord": "hellsrummy.DealRecord.from_dict",
+}
+
+
 def from_dict(data: Any) -> Any:
     """Read back what :func:`to_dict` wrote, checking every field.
 
-    Raises :class:`ValueError` naming the path of the first bad field; anything else that is
-    wrong (an unknown card, an impossible count, a meld that is not a meld, a card more often
-    than the pack allows...) is reported the same way.
+    Reads every document of the game (a state, a view, rules, an action, an event and a
+    :class:`hellsrummy.GameRecord`) in any of :data:`READABLE_FORMATS`. Raises
+    :class:`ValueError` naming the path of the first bad field; anything else that is wrong
+    (an unknown card, an impossible count, a meld that is not a meld, a card more often than
+    the pack allows, a ``difficulty`` or ``contract`` that is not the round's...) is reported
+    the same way. The results of simulations and studies are read by their own class's
+    ``from_dict``, which the error for their ``type`` names.
 
     >>> from_dict(to_dict(Discard(card("KS"))))
     Discard(card=card('KS'))
@@ -347,11 +357,26 @@ def from_dict(data: Any) -> Any:
     Traceback (most recent call last):
     ...
     ValueError: card: bad card '1S': unknown rank '1' (expected 2-10, T, J, Q, K or A)
+    >>> record = GameRecord(players=("A", "B", "C"), seed=1, actions=[Take()])
+    >>> from_dict(to_dict(record)) == record
+    True
+    >>> from_dict({**to_dict(new_game(3, seed=1)), "difficulty": 7})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: difficulty: must be 6, the difficulty of round 0 in the rules' schedule ...
     """
     reader = Reader(data)
     kind = reader.key("type").text()
-    if kind not in ("GameState", "PlayerView", "Rules", "action", "event"):
-        raise reader.key("type").fail(f"unknown type {shown(kind)}")
+    if kind in _READ_ELSEWHERE:
+        raise reader.key("type").fail(
+            f"{shown(kind)} is a study's result, read by {_READ_ELSEWHERE[kind]}"
+        )
+    if kind not in _DOCUMENTS:
+        raise reader.key("type").fail(
+            f"unknown type {shown(kind)} (known: {', '.join(_DOCUMENTS)})"
+        )
+    if kind == "GameRecord":
+        return GameRecord.from_dict(data)
     _read_format(reader)
     if kind == "GameState":
         return _read_state(reader)
