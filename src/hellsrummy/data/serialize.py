@@ -101,11 +101,15 @@ def to_dict(value: Any) -> dict[str, Any]:
       :class:`hellsrummy.PlayerView`, :class:`hellsrummy.Rules`, any action, any event and a
       :class:`hellsrummy.GameRecord` (the same as :meth:`hellsrummy.GameRecord.to_dict`);
     * the results of simulations and studies, which write themselves with their own
-      ``to_dict`` method (:class:`hellsrummy.GameResult`, :class:`hellsrummy.DealRecord`,
-      :class:`hellsrummy.Comparison` and its summaries...): ``to_dict(result)`` is
-      ``result.to_dict()``, a dict with a ``"type"`` and no ``"format"``. They are read back by
-      their class's ``from_dict`` (:meth:`hellsrummy.GameResult.from_dict`,
-      :meth:`hellsrummy.DealRecord.from_dict`), which :func:`from_dict` names for them.
+      ``to_dict`` method: ``to_dict(value)`` is ``value.to_dict()``, a dict without a
+      ``"format"`` (the results, :class:`hellsrummy.GameResult`,
+      :class:`hellsrummy.DealRecord` and :class:`hellsrummy.Comparison`, say their
+      ``"type"``; their parts, :class:`hellsrummy.DealRound`, :class:`hellsrummy.Estimate`,
+      :class:`hellsrummy.CandidateSummary` and :class:`hellsrummy.PairSummary`, do not).
+      :func:`from_dict` does not read them (the players' room, where they live, stands after
+      this one): :meth:`hellsrummy.GameResult.from_dict` and
+      :meth:`hellsrummy.DealRecord.from_dict` do, and a comparison is remade from its deal
+      records.
 
     A state's and a view's dict also carry the round's ``difficulty`` and ``contract`` (its
     name and requirements), derived from the rules' schedule and the ``round`` (numbered from
@@ -166,7 +170,7 @@ def _written_by_itself(value: Any) -> dict[str, Any] | None:
     if not callable(method) or not cls.__module__.startswith("hellsrummy."):
         return None
     data = method(value)
-    return data if isinstance(data, dict) and "type" in data else None
+    return data if isinstance(data, dict) else None
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -335,8 +339,9 @@ def _read_view(data: Reader) -> PlayerView:
 _DOCUMENTS = ("GameState", "PlayerView", "Rules", "action", "event", "GameRecord")
 #: The results of studies that write themselves, and where they are read back.
 _READ_ELSEWHERE = {
-    "GameResult": "hellsrummy.GameResult.from_dict",
-    "DealRecord": "hellsrummy.DealRecord.from_dict",
+    "GameResult": "read it with hellsrummy.GameResult.from_dict",
+    "DealRecord": "read it with hellsrummy.DealRecord.from_dict",
+    "Comparison": "read its records with hellsrummy.DealRecord.from_dict",
 }
 
 
@@ -368,9 +373,7 @@ def from_dict(data: Any) -> Any:
     reader = Reader(data)
     kind = reader.key("type").text()
     if kind in _READ_ELSEWHERE:
-        raise reader.key("type").fail(
-            f"{shown(kind)} is a study's result, read by {_READ_ELSEWHERE[kind]}"
-        )
+        raise reader.key("type").fail(f"{shown(kind)} is a study's result: {_READ_ELSEWHERE[kind]}")
     if kind not in _DOCUMENTS:
         raise reader.key("type").fail(
             f"unknown type {shown(kind)} (known: {', '.join(_DOCUMENTS)})"

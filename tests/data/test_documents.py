@@ -1,0 +1,190 @@
+"""``to_dict`` / ``from_dict`` take every public value with a dict form (issue 33, point 4).
+
+The game's documents (states, views, rules, actions, events and records) go both ways; the
+results of studies, which write themselves, go out through ``to_dict`` and say where they are
+read back. A state's and a view's dicts carry the round's difficulty and contract, derived from
+the rules and the round (numbered from 0 in the data) and checked when read back; the schemas
+say so, and how rounds are numbered.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any
+
+import pytest
+
+import hellsrummy
+from hellsrummy import (
+    Comparison,
+    DealRecord,
+    GameRecord,
+    GameResult,
+    GameState,
+    GreedyBot,
+    PlayerView,
+    RandomBot,
+    Rules,
+    Take,
+    Unseeded,
+    apply,
+    compare,
+    from_dict,
+    json_schema,
+    new_game,
+    next_round,
+    play_game,
+    stream_deals,
+    to_dict,
+    view,
+)
+
+#: Every public class with a ``to_dict`` method, and whether ``from_dict`` reads it back.
+READ_BACK = {"GameRecord": True}
+WRITTEN_ONLY = {
+    "GameResult": "GameResult.from_dict",
+    "DealRecord": "DealRecord.from_dict",
+    "Comparison": "DealRecord.from_dict",
+    "DealRound": None,
+    "Estimate": None,
+    "CandidateSummary": None,
+    "PairSummary": None,
+}
+
+
+def test_every_public_class_with_a_dict_form_is_decided() -> None:
+    with_dict = {
+        name
+        for name in hellsrummy.__all__
+        if inspect.isclass(getattr(hellsrummy, name))
+        and hasattr(getattr(hellsrummy, name), "to_dict")
+    }
+    assert with_dict == set(READ_BACK) | set(WRITTEN_ONLY)
+
+
+def test_to_dict_and_from_dict_take_a_record() -> None:
+    start = new_game(3, seed=1)
+    record = GameRecord.of(start, [Take()])
+    data = to_dict(record)
+    assert data == record.to_dict()
+    assert data["format"] == hellsrummy.FORMAT and data["type"] == "GameRecord"
+    assert from_dict(json.loads(json.dumps(data))) == record
+    with pytest.raises(ValueError, match="players: must be a list of names"):
+        from_dict({**data, "players": "A, B"})
+
+
+def study_values() -> dict[str, Any]:
+    result = play_game([GreedyBot(), RandomBot(1), RandomBot(2)], "documents", 0)
+    comparison = compare({"greedy": Unseeded(GreedyBot)}, deals=1, players=3, seed="documents")
+    (deal,) = stream_deals({"random": RandomBot}, deals=1, players=3, seed="documents")
+    return {
+        "GameResult": result,
+        "DealRecord": deal,
+        "Comparison": comparison,
+        "DealRound": deal.baseline,
+        "Estimate": comparison.candidates[0].points,
+        "CandidateSummary": comparison.candidates[0],
+    }
+
+
+def test_to_dict_takes_the_results_of_studies_as_they_write_themselves() -> None:
+    values = study_values()
+    for name, value in values.items():
+        assert type(value).__name__ == name
+        assert to_dict(value) == value.to_dict(), name
+    result, deal = values["GameResult"], values["DealRecord"]
+    assert GameResult.from_dict(to_dict(result)) == result
+    assert DealRecord.from_dict(to_dict(deal)) == deal
+    assert isinstance(values["Comparison"], Comparison)
+
+
+@pytest.mark.parametrize(("kind", "where"), [(k, w) for k, w in WRITTEN_ONLY.items() if w])
+def test_from_dict_names_where_a_studys_result_is_read(kind: str, where: str) -> None:
+    with pytest.raises(ValueError, match=rf"type: '{kind}' is a study's result: .*{where}"):
+        from_dict({"type": kind})
+
+
+def test_from_dict_lists_the_types_it_knows() -> None:
+    with pytest.raises(ValueError, match=r"unknown type 'Hand' \(known: GameState, .*GameRecord"):
+        from_dict({"format": 3, "type": "Hand"})
+    with pytest.raises(ValueError, match="cannot convert int to a dict"):
+        to_dict(3)
+
+
+# --- the contract and the difficulty --------------------------------------------------------
+
+
+def a_later_round() -> GameState:
+    state = new_game(4, seed=3, rules=Rules(max_turns=1, schedule=[6, 10, 25]))
+    state = apply(state, Take())
+    state = apply(state, hellsrummy.Discard(state.hands[1][-1]))
+    return next_round(state)
+
+
+@pytest.mark.parametrize("which", ["state", "view"])
+def test_the_dicts_carry_the_contract_and_the_difficulty(which: str) -> None:
+    state = a_later_round()
+    value: GameState | PlayerView = state if which == "state" else view(state, 2)
+    data = to_dict(value)
+    assert data["round"] == 1 and data["difficulty"] == 10 == value.difficulty
+    keys = list(data)
+    assert keys.index("difficulty") == keys.index("round") + 1
+    assert keys.index("contract") == keys.index("round") + 2
+    assert data["contract"] == {
+        "name": str(value.contract),
+        "requirements": [
+            {"kind": requirement.kind.value, "size": requirement.size}
+            for requirement in value.contract.requirements
+        ],
+    }
+    assert data["contract"]["name"] == "One Run of 7, One Set of 3"
+    assert from_dict(json.loads(json.dumps(data))) == value
+
+
+@pytest.mark.parametrize("which", ["state", "view"])
+@pytest.mark.parametrize(
+    ("field", "bad", "message"),
+    [
+        ("difficulty", 11, r"difficulty: must be 10, the difficulty of round 1 .* got 11"),
+        ("difficulty", "10", r"difficulty: must be 10, .* got '10'"),
+        ("contract", {"name": "Two Runs of 4", "requirements": []}, r"contract: must be \{"),
+        ("contract", None, r"contract: must be .*derived, read-only\), got None"),
+    ],
+)
+def test_a_contract_or_difficulty_that_is_not_the_rounds_is_refused(
+    which: str, field: str, bad: Any, message: str
+) -> None:
+    state = a_later_round()
+    data = to_dict(state if which == "state" else view(state, 0))
+    with pytest.raises(ValueError, match=message):
+        from_dict({**data, field: bad})
+    # A round moved without its derived fields is refused too.
+    with pytest.raises(ValueError, match="difficulty: must be 25, the difficulty of round 2"):
+        from_dict({**data, "round": 2, "results": [*data["results"], data["results"][0]]})
+
+
+@pytest.mark.parametrize("field", ["difficulty", "contract"])
+def test_format_3_needs_the_derived_fields_and_formats_1_and_2_do_without(field: str) -> None:
+    data = to_dict(a_later_round())
+    without = {key: value for key, value in data.items() if key != field}
+    with pytest.raises(ValueError, match=f"{field}: missing"):
+        from_dict(without)
+    old = {k: v for k, v in data.items() if k not in ("difficulty", "contract")}
+    assert from_dict({**old, "format": 2}) == a_later_round()
+
+
+def test_the_schemas_state_the_derived_fields_and_the_round_numbering() -> None:
+    for kind in ("state", "view"):
+        schema = json_schema(kind)
+        properties = schema["properties"]
+        assert {"difficulty", "contract"} <= set(schema["required"])
+        assert "from 0" in properties["round"]["description"]
+        assert "from 1" in properties["round"]["description"]
+        assert "derived, read-only" in properties["difficulty"]["description"]
+        assert "derived, read-only" in properties["contract"]["description"]
+        result = properties["results"]["items"]["properties"]["round"]
+        assert "from 0" in result["description"]
+    record = json_schema("record")["properties"]
+    assert "dealt" in json_schema("record")["required"]
+    assert "from 0" in record["dealt"]["anyOf"][0]["description"]
