@@ -2,9 +2,14 @@
 
 It holds :mod:`~hellsrummy.data.serialize` (:func:`~hellsrummy.to_dict`,
 :func:`~hellsrummy.from_dict`), :mod:`~hellsrummy.data.readers` (the field checks behind
-``from_dict``), :mod:`~hellsrummy.data.schema` (:func:`~hellsrummy.json_schema`) and
-:mod:`~hellsrummy.data.records` (action notation, :class:`~hellsrummy.GameRecord`,
-:func:`~hellsrummy.replay`).
+``from_dict``), :mod:`~hellsrummy.data.plain` (the format's version,
+:data:`~hellsrummy.FORMAT`, and the writers every document shares),
+:mod:`~hellsrummy.data.schema` (:func:`~hellsrummy.json_schema`),
+:mod:`~hellsrummy.data.notation` (action notation: :func:`~hellsrummy.parse_action`,
+:func:`~hellsrummy.format_action`) and :mod:`~hellsrummy.data.records`
+(:class:`~hellsrummy.GameRecord`, :func:`~hellsrummy.replay`). Within the room, ``readers``
+and ``plain`` come first, then ``notation`` and ``records``, then ``serialize`` (which reads
+and writes records too) and ``schema``.
 
 It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views`,

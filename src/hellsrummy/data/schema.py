@@ -15,6 +15,11 @@ per kind, the ``then`` being that kind's closed object. A validator so checks on
 reports a bad field at its path, and the schemas compile under ajv's strict mode (every
 schema with ``properties`` says ``"type": "object"``; no keyword beyond the 2020-12 dialect).
 
+Rounds are numbered from 0 in the data, as in the library's values, and from 1 in every text
+(``str()`` of an event, a record's ``--- round N`` lines): the ``round`` fields say so in their
+``description``. A state's and a view's ``difficulty`` and ``contract`` are derived from the
+rules' schedule and the round, read-only (:func:`hellsrummy.from_dict` checks them).
+
 >>> schema = json_schema("action")
 >>> schema["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
