@@ -26,7 +26,9 @@ def test_example_runs(script: str, args: list[str], expected: str) -> None:
     assert expected in done.stdout
 
 
-def run(script: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    script: str, *args: str, stdin: str = "", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(EXAMPLES / script), *args],
         capture_output=True,
@@ -34,6 +36,7 @@ def run(script: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess
         timeout=300,
         check=False,
         input=stdin,
+        cwd=cwd,
     )
 
 
@@ -212,12 +215,13 @@ def test_a_file_where_a_folder_is_wanted_gets_a_usage_message(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
-def test_help_is_plain_text_with_the_defaults(script: str) -> None:
+def test_help_is_plain_text_with_the_defaults(script: str, tmp_path: Path) -> None:
     if script in ("analysis.py", "cluster_study.py"):
         pytest.importorskip("tqdm")
         pytest.importorskip("matplotlib" if script == "analysis.py" else "dask.distributed")
-    done = run(script, "--help")
+    done = run(script, "--help", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+    assert list(tmp_path.iterdir()) == []  # --help writes nothing (not a folder named --help)
     text = done.stdout
     assert text.startswith(f"usage: {script} ")
     for markup in ("``", ":func:", ":class:", ":meth:", ":data:", "::\n"):
