@@ -4,10 +4,10 @@
 rules saved with data format 2 (the code before format 3) with ``to_dict`` /
 ``GameRecord.to_dict`` / ``GameRecord.to_text``, and a ``manifest.json`` of where each snapshot
 comes from and what format 2 gave at the end of each record;
-``tests/fixtures/format2/make_fixtures.py`` wrote them (see there). The library under test must
-read every file, replay every record to the state format 2 saved (format 2's records do not say
-where rounds were dealt: a table action in a finished round comes before the next deal),
-continue any snapshot identically, and write back the same data (new fields and a newer
+``tests/fixtures/format2/make_format2_fixtures.py`` wrote them (see there). The library under
+test must read every file, replay every record to the state format 2 saved (format 2's records
+do not say where rounds were dealt: a table action in a finished round comes before the next
+deal), continue any snapshot identically, and write back the same data (new fields and a newer
 ``"format"`` aside).
 
 Nothing here assumes the library's own ``FORMAT`` is 2: only that the files say so.
