@@ -148,8 +148,18 @@ def test_the_dicts_carry_the_contract_and_the_difficulty(which: str) -> None:
     [
         ("difficulty", 11, r"difficulty: must be 10, the difficulty of round 1 .* got 11"),
         ("difficulty", "10", r"difficulty: must be 10, .* got '10'"),
+        ("difficulty", 10.0, r"difficulty: must be 10, .* got 10.0"),
+        ("difficulty", True, r"difficulty: must be 10, .* got True"),
         ("contract", {"name": "Two Runs of 4", "requirements": []}, r"contract: must be \{"),
         ("contract", None, r"contract: must be .*derived, read-only\), got None"),
+        (
+            "contract",
+            {
+                "name": "One Run of 7, One Set of 3",
+                "requirements": [{"kind": "run", "size": 7.0}, {"kind": "set", "size": 3}],
+            },
+            r"contract: must be \{",
+        ),
     ],
 )
 def test_a_contract_or_difficulty_that_is_not_the_rounds_is_refused(

@@ -196,16 +196,29 @@ def _read_discarder(
     return discarder
 
 
+def _same(found: Any, expected: Any) -> bool:
+    """Whether plain data ``found`` is ``expected``, types included (``4.0`` is not ``4``)."""
+    if type(found) is not type(expected):
+        return False
+    if isinstance(expected, dict):
+        return found.keys() == expected.keys() and all(
+            _same(found[key], value) for key, value in expected.items()
+        )
+    if isinstance(expected, list):
+        return len(found) == len(expected) and all(map(_same, found, expected))
+    return bool(found == expected)
+
+
 def _check_derived(data: Reader, rules: Rules, round_number: int) -> None:
     """The derived ``difficulty`` and ``contract`` (format 3) must be the round's."""
     difficulty = rules.schedule[round_number]
-    if data.key("difficulty").value != difficulty:
+    if not _same(data.key("difficulty").value, difficulty):
         raise data.key("difficulty").fail(
             f"must be {difficulty}, the difficulty of round {round_number} in the rules'"
             f" schedule (derived, read-only), got {shown(data.key('difficulty').value)}"
         )
     contract = _contract_data(contract_for(difficulty))
-    if data.key("contract").value != contract:
+    if not _same(data.key("contract").value, contract):
         raise data.key("contract").fail(
             f"must be {contract}, the contract of difficulty {difficulty} (derived, read-only),"
             f" got {shown(data.key('contract').value)}"
