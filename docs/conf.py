@@ -44,10 +44,8 @@ autoclass_content = "class"
 
 # The examples of each page import what they use, in plain sight, so that a snippet copied from
 # a page runs: no global setup. The API reference's docstrings get their module's names from a
-# testsetup in api.rst. The pages below still lean on a hidden setup, given to them alone (by
-# hellsrummy_checks) until they show their imports themselves.
+# testsetup in api.rst.
 doctest_global_setup = ""
-hellsrummy_page_setup = dict.fromkeys(("frontends",), "from hellsrummy import *")
 
 html_theme = "furo"
 html_title = f"hellsrummy {release}"

@@ -8,9 +8,6 @@
   (``hellsrummy.FORMAT``, defined in ``hellsrummy.data.plain``) has its ``#:`` comment where it
   is defined, which autodoc does not read: it would show the docstring of ``int`` or ``tuple``.
   The comment is found in the defining module and shown; a constant without one is a warning.
-* **Hidden doctest setup, page by page** (``hellsrummy_page_setup``, in ``conf.py``): the
-  pages' examples import what they use in plain sight and there is no global setup; a page
-  named there gets its code as a ``testsetup`` nobody sees, until it shows its imports itself.
 """
 
 from __future__ import annotations
@@ -19,7 +16,6 @@ import logging
 import sys
 from typing import Any
 
-from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import SphinxError
 from sphinx.pycode import ModuleAnalyzer
@@ -99,15 +95,6 @@ def describe_data(
     lines[:] = found
 
 
-def add_page_setup(app: Sphinx, doctree: nodes.document) -> None:
-    """Give a page named in ``hellsrummy_page_setup`` its hidden doctest setup."""
-    code = app.config.hellsrummy_page_setup.get(app.env.docname)
-    if code:
-        node = nodes.comment(code, code, testnodetype="testsetup", groups=["*"])
-        node["options"] = {}
-        doctree.insert(0, node)
-
-
 def fail_on_import_errors(app: Sphinx, env: Any) -> None:
     """Stop the build if autodoc could not import something, ``-W`` or not."""
     if _FAILURES.messages:
@@ -117,9 +104,7 @@ def fail_on_import_errors(app: Sphinx, env: Any) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the checks."""
-    app.add_config_value("hellsrummy_page_setup", {}, "env", types=frozenset({dict}))
     logging.getLogger("sphinx").addHandler(_FAILURES)
     app.connect("autodoc-process-docstring", describe_data)
-    app.connect("doctree-read", add_page_setup)
     app.connect("env-updated", fail_on_import_errors)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}
