@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Callable
 
 import matplotlib
 
 matplotlib.use("Agg")  # no screen needed: the plot goes to a file
 import matplotlib.pyplot as plt
+from cli import Help, whole_number
 from tqdm import tqdm
 
 from hellsrummy import DIFFICULTIES, GreedyBot, Rules, simulate
@@ -53,34 +53,14 @@ def study(
     return found
 
 
-def number(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            wanted = f"at least {low}" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
-        return value
-
-    return parse
-
-
-class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The description as written, and each option's default."""
-
-
 def table_sizes(text: str) -> list[int]:
     """An argparse type: table sizes, comma-separated, or a usage error."""
-    return [number(LOW, HIGH)(size) for size in text.split(",")]
+    return [whole_number(LOW, HIGH)(size) for size in text.split(",")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
-    parser.add_argument("--games", type=number(1), default=20, help="games per cell")
+    parser.add_argument("--games", type=whole_number(1), default=20, help="games per cell")
     parser.add_argument(
         "--tables",
         type=table_sizes,
@@ -89,7 +69,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", default="analysis", help="the study's seed")
     parser.add_argument(
-        "--max-turns", type=number(1), default=400, help="stop a round after this many turns"
+        "--max-turns", type=whole_number(1), default=400, help="stop a round after this many turns"
     )
     parser.add_argument("--out", default="meeting-the-minimum.png", help="where to save the plot")
     args = parser.parse_args()

@@ -25,9 +25,9 @@ import json
 import logging
 import os
 import statistics
-from collections.abc import Callable
 from pathlib import Path
 
+from cli import Help, whole_number
 from dask.distributed import Client, LocalCluster
 from tqdm import tqdm
 
@@ -62,26 +62,6 @@ def summary(out: Path, games: int) -> str:
     )
 
 
-def number(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            wanted = f"at least {low}" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
-        return value
-
-    return parse
-
-
-class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The description as written, and each option's default."""
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
     where = parser.add_mutually_exclusive_group()
@@ -90,13 +70,15 @@ def main() -> None:
         default=argparse.SUPPRESS,
         help="address of a running Dask scheduler (default: a local cluster)",
     )
-    where.add_argument("--local", type=number(1), default=2, help="local worker processes")
-    parser.add_argument("--games", type=number(1), default=10_000, help="games to play in all")
+    where.add_argument("--local", type=whole_number(1), default=2, help="local worker processes")
+    parser.add_argument(
+        "--games", type=whole_number(1), default=10_000, help="games to play in all"
+    )
     parser.add_argument("--seed", default="cluster study", help="the study's seed")
     parser.add_argument(
         "--out", type=Path, default=Path("study.jsonl"), help="the JSON-lines file of results"
     )
-    parser.add_argument("--chunk", type=number(1), default=64, help="games per task")
+    parser.add_argument("--chunk", type=whole_number(1), default=64, help="games per task")
     args = parser.parse_args()
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no chatter at start and close
 

@@ -27,9 +27,10 @@ import json
 import shlex
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from cli import Help, whole_number
 
 from hellsrummy import (
     Comparison,
@@ -70,30 +71,10 @@ def written(out: Path | None) -> list[DealRecord]:
     return [DealRecord.from_dict(json.loads(line)) for line in complete.decode().splitlines()]
 
 
-def number(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            wanted = f"at least {low}" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
-        return value
-
-    return parse
-
-
-class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The description as written, and each option's default."""
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
     low, high = Rules().min_players, Rules().max_players
-    parser.add_argument("--deals", type=number(1), default=100, help="how many deals")
+    parser.add_argument("--deals", type=whole_number(1), default=100, help="how many deals")
     parser.add_argument("--seed", default="is my bot better?", help="the study's seed")
     parser.add_argument(
         "--candidates",
@@ -106,13 +87,18 @@ def main() -> None:
         "--field", default="greedy", choices=["greedy", "random"], help="the bots around them"
     )
     parser.add_argument(
-        "--iterations", type=number(1), default=200, help="SearchBot's rollouts a decision"
+        "--iterations", type=whole_number(1), default=200, help="SearchBot's rollouts a decision"
     )
     parser.add_argument(
-        "--players", type=number(low, high), default=4, help=f"seats at the table, {low} to {high}"
+        "--players",
+        type=whole_number(low, high),
+        default=4,
+        help=f"seats at the table, {low} to {high}",
     )
-    parser.add_argument("--workers", type=number(1), default=1, help="worker processes")
-    parser.add_argument("--resamples", type=number(1), default=2000, help="bootstrap resamples")
+    parser.add_argument("--workers", type=whole_number(1), default=1, help="worker processes")
+    parser.add_argument(
+        "--resamples", type=whole_number(1), default=2000, help="bootstrap resamples"
+    )
     parser.add_argument(
         "--out",
         type=Path,

@@ -11,7 +11,8 @@ Run it with: python examples/demo.py [--seed S] [--players N] [--verbose]
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+
+from cli import Help, whole_number
 
 from hellsrummy import (
     GameState,
@@ -61,32 +62,13 @@ def score_sheet(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def number(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, or a usage error."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, got {value}")
-        return value
-
-    return parse
-
-
-class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The description as written, and each option's default."""
-
-
 def main() -> None:
     rules = Rules()
     low, high = rules.min_players, rules.max_players
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
     parser.add_argument("--seed", default="hellsrummy demo", help="the game's seed")
     parser.add_argument(
-        "--players", type=number(low, high), default=4, help=f"{low} to {high} players"
+        "--players", type=whole_number(low, high), default=4, help=f"{low} to {high} players"
     )
     parser.add_argument("--verbose", action="store_true", help="print every public event")
     args = parser.parse_args()

@@ -18,9 +18,11 @@ from __future__ import annotations
 import argparse
 import html
 import tempfile
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import NamedTuple
+
+from cli import whole_number
 
 from hellsrummy import (
     Extend,
@@ -154,20 +156,6 @@ def files(pictures: list[Picture]) -> list[str]:
 
 
 # %%
-def number(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            wanted = f"at least {low}" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
-        return value
-
-    return parse
 
 
 def main() -> None:
@@ -184,9 +172,11 @@ def main() -> None:
     )
     parser.add_argument("--seed", default="pictures", help="the game's seed")
     parser.add_argument(
-        "--players", type=number(low, high), default=4, help=f"{low} to {high} players"
+        "--players", type=whole_number(low, high), default=4, help=f"{low} to {high} players"
     )
-    parser.add_argument("--rounds", type=number(1), default=5, help="draw at most this many rounds")
+    parser.add_argument(
+        "--rounds", type=whole_number(1), default=5, help="draw at most this many rounds"
+    )
     args = parser.parse_args()
     args.folder = getattr(args, "folder", None)
     if args.folder is not None and Path(args.folder).exists() and not Path(args.folder).is_dir():

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+
+from cli import Help, whole_number
 
 from hellsrummy import (
     STANDARD_SCHEDULE,
@@ -42,35 +43,15 @@ def show_hand(number: int, hand: list[Card]) -> None:
     print()
 
 
-def number(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` (to ``high``), or a usage error."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            wanted = f"at least {low}" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value}")
-        return value
-
-    return parse
-
-
-class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The description as written, and each option's default."""
-
-
 def main() -> None:
     suits, decks = deck_plan(players=4, difficulty=10)
     cards_in_pack = list(pack(suits, decks))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
     parser.add_argument("--seed", type=int, default=2026, help="seed of the deals (a whole number)")
-    parser.add_argument("--hands", type=number(1), default=6, help="how many hands to deal")
+    parser.add_argument("--hands", type=whole_number(1), default=6, help="how many hands to deal")
     parser.add_argument(
         "--size",
-        type=number(1, len(cards_in_pack)),
+        type=whole_number(1, len(cards_in_pack)),
         default=13,
         help=f"cards per hand, 1 to {len(cards_in_pack)}",
     )

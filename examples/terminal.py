@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from collections.abc import Callable
+
+from cli import Help, whole_number
 
 from hellsrummy import (
     Action,
@@ -98,30 +99,14 @@ def choose(seen: PlayerView, state: GameState) -> Action | str | None:
             print(f"?? {error}")
 
 
-def number(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, or a usage error."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, got {value}")
-        return value
-
-    return parse
-
-
-class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The description as written, and each option's default."""
-
-
 def main() -> None:
     low, high = Rules().min_players, Rules().max_players
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
     parser.add_argument(
-        "--players", type=number(low, high), default=4, help=f"{low} to {high} seats, you included"
+        "--players",
+        type=whole_number(low, high),
+        default=4,
+        help=f"{low} to {high} seats, you included",
     )
     parser.add_argument(
         "--seed",

@@ -46,23 +46,13 @@ except ImportError as error:
         f"train.py needs {error.name}, which the train extra installs: pip install -e '.[train]'"
     )
 
+from cli import Help, whole_number
+
 from hellsrummy import Comparison, GreedyBot, RandomBot, Unseeded, compare
 from hellsrummy.rl import HellsRummySingleEnv, PolicyBot, masked_random
 
 OPPONENTS = 3
 REWARD_SCALE = 0.01  # round points are tens to hundreds: PPO learns better on small rewards
-
-
-class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The description as written, and each option's default."""
-
-
-def positive(text: str) -> int:
-    """An argparse type: a positive int."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def make_env(monitor: Path | None) -> gymnasium.Env[Any, Any]:
@@ -211,10 +201,12 @@ def verdict(study: Comparison) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
-    parser.add_argument("--timesteps", type=positive, default=300_000, help="training steps")
-    parser.add_argument("--n-steps", type=positive, default=2048, help="PPO's rollout length")
+    parser.add_argument("--timesteps", type=whole_number(1), default=300_000, help="training steps")
+    parser.add_argument(
+        "--n-steps", type=whole_number(1), default=2048, help="PPO's rollout length"
+    )
     parser.add_argument("--seed", type=int, default=0, help="the training's seed")
-    parser.add_argument("--deals", type=positive, default=200, help="evaluation deals")
+    parser.add_argument("--deals", type=whole_number(1), default=200, help="evaluation deals")
     parser.add_argument("--eval-seed", default="train.py evaluation", help="the deals' seed")
     parser.add_argument("--out", type=Path, default=Path("train-output"), help="output folder")
     parser.add_argument(

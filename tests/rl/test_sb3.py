@@ -104,4 +104,4 @@ def test_the_training_example_trains_saves_and_evaluates(tmp_path: Path) -> None
     )
     assert bad.returncode == 2
     assert "usage:" in bad.stderr
-    assert "must be at least 1" in bad.stderr
+    assert "must be at least 1, got 0" in bad.stderr
