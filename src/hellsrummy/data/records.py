@@ -3,19 +3,9 @@
 A :class:`GameRecord` is the rules, the players, the seed (or a fixed deal), the actions in
 order and where each next round was dealt; :func:`replay` rebuilds the identical state. A
 record also reads as plain text, so people can write puzzles and bug reports by hand: a header,
-``---``, then one action per line in the notation of :mod:`hellsrummy.data.notation`::
-
-    take
-    pass
-    meld 7H 7S 7D / 9C 9D 9H
-    extend 2 8H
-    swap 1 7H
-    discard KS
-    protection 0 on
-    leave 3
-    rummy 2 8H extend 0 KS
-
-and a ``--- round N`` line where round ``N`` (counted from 1, as in every text) was dealt::
+``---``, then one action per line in the notation of :mod:`hellsrummy.data.notation`
+(``take``, ``meld 7H 7S 7D / 9C 9D 9H``, ``rummy 2 8H extend 0 KS``...), and a
+``--- round N`` line where round ``N`` (counted from 1, as in every text) was dealt::
 
     # hellsrummy record 3
     players: Ann, Bob, Cat
