@@ -23,7 +23,7 @@ from hellsrummy import (
     parse_action,
     to_dict,
 )
-from hellsrummy.data import records, serialize
+from hellsrummy.data import notation, serialize
 from hellsrummy.game import actions
 from hellsrummy.play import engine
 from hellsrummy.play.kinds import ACTION_KINDS, ActionKind, NotationLine
@@ -72,7 +72,7 @@ def test_the_notation_of_every_kind_reads_back(word: str) -> None:
     assert text.split()[0] == kind.word
     assert parse_action(text) == action
     assert parse_action(text.upper()) == action
-    assert kind.usage in records.__doc__  # the module's list of the notation shows every kind
+    assert kind.usage in notation.__doc__  # the module's list of the notation shows every kind
 
 
 def test_an_unknown_word_lists_every_kind_and_a_malformed_line_shows_its_usage() -> None:
