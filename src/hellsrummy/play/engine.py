@@ -72,6 +72,15 @@ def _rule(
     """The checker and the transition of ``action``; bad arguments raise ``ValueError``."""
     if not isinstance(state, GameState):
         raise ValueError(f"state must be a GameState, got {shown(state)}")
+    return _kind_rule(action)
+
+
+def _kind_rule(
+    action: Action,
+) -> tuple[
+    Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
+]:
+    """The checker and the transition of ``action``'s kind; a non-action raises ``ValueError``."""
     try:
         return DISPATCH[action.__class__]
     except KeyError:
@@ -86,10 +95,7 @@ def _verify(state: GameState | PlayerView, action: Action) -> IllegalActionError
 
 def _verify_seen(seen: PlayerView, action: Action) -> IllegalActionError | None:
     """Check an action of the viewing seat from its view (see :func:`check`)."""
-    try:
-        verify = DISPATCH[action.__class__][0]
-    except KeyError:
-        raise ValueError(f"not an action: {shown(action)}") from None
+    verify = _kind_rule(action)[0]
     if action.__class__ in _BY_NAMED_SEAT:
         named = getattr(action, "seat", None)  # (every class of _BY_NAMED_SEAT has one)
         if named != seen.seat:
