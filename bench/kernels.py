@@ -44,7 +44,6 @@ mean anything, and one run is one sample.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -61,7 +60,7 @@ from side_by_side import (
     open_spiel_or_why_not,
     pin_to_one_core,
 )
-from versus_release import Worker, greedy_games
+from versus_release import Worker, greedy_games, say_hello
 
 import hellsrummy
 
@@ -178,19 +177,11 @@ def worker(seed: str, positions: int, seconds: float) -> None:
     long, the same answer; ``search FIRST COUNT`` has a SearchBot decide positions
     FIRST..FIRST+COUNT-1 and answers ``done DECISIONS ROLLOUTS SECONDS``.
     """
-    pinned = pin_to_one_core()
     from hellsrummy import SearchBot
 
+    say_hello()
     play = greedy_games(seed)
     views = search_positions(seed, positions)
-    hello = {
-        "python": platform.python_version(),
-        "executable": sys.executable,
-        "file": hellsrummy.__file__,
-        "compiled": hellsrummy.COMPILED,
-        "pinned": pinned,
-    }
-    print(f"hello {json.dumps(hello)}", flush=True)
     warm_game = 1_000_000
     for line in sys.stdin:
         command, *words = line.split()

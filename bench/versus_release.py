@@ -108,20 +108,12 @@ def random_games(seed: str) -> Callable[[int], int]:
     return play
 
 
-def worker(workload: str, seed: str) -> None:
-    """Answer the driver's commands on stdin, one line each, until ``quit`` or end of input.
-
-    * ``play FIRST COUNT``: play games FIRST..FIRST+COUNT-1;
-    * ``warm SECONDS``: play games from number 1,000,000 on for at least SECONDS;
-
-    both answer ``done GAMES DECISIONS SECONDS``. The first line out is ``hello`` and a JSON
-    object describing this worker.
-    """
+def say_hello() -> None:
+    """Pin this worker to one core and write its first line: ``hello`` and a JSON object
+    describing it (the build it imports, the core); bench/kernels.py's workers say it too."""
     pinned = pin_to_one_core()
     import hellsrummy
 
-    play = {"greedy": greedy_games, "random": random_games}[workload](seed)
-    out = sys.stdout
     hello = {
         "python": platform.python_version(),
         "executable": sys.executable,
@@ -132,8 +124,20 @@ def worker(workload: str, seed: str) -> None:
         "pinned": pinned,
         "core": sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
     }
-    out.write(f"hello {json.dumps(hello)}\n")
-    out.flush()
+    print(f"hello {json.dumps(hello)}", flush=True)
+
+
+def worker(workload: str, seed: str) -> None:
+    """Answer the driver's commands on stdin, one line each, until ``quit`` or end of input.
+
+    * ``play FIRST COUNT``: play games FIRST..FIRST+COUNT-1;
+    * ``warm SECONDS``: play games from number 1,000,000 on for at least SECONDS;
+
+    both answer ``done GAMES DECISIONS SECONDS``. The first line out is ``hello`` and a JSON
+    object describing this worker.
+    """
+    say_hello()
+    play = {"greedy": greedy_games, "random": random_games}[workload](seed)
     warm_game = 1_000_000
     for line in sys.stdin:
         command, *args = line.split()
@@ -155,8 +159,7 @@ def worker(workload: str, seed: str) -> None:
         else:
             raise ValueError(f"unknown command {line!r}")
         elapsed = time.perf_counter() - start
-        out.write(f"done {games} {decisions} {elapsed!r}\n")
-        out.flush()
+        print(f"done {games} {decisions} {elapsed!r}", flush=True)
 
 
 # --- the driver ------------------------------------------------------------------------------
