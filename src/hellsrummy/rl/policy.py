@@ -35,8 +35,8 @@ from hellsrummy.errors import shown
 from hellsrummy.game.actions import Action, CallRummy
 from hellsrummy.play.calls import rummy_calls
 from hellsrummy.rl.builder import MoveBuilder
-from hellsrummy.rl.encoding import ACTION_SIZE, Decline, Move, step_name
-from hellsrummy.rl.observation import Turn, encode
+from hellsrummy.rl.encoding import ACTION_SIZE, NEXT_PAGE, Decline, Move, step_name
+from hellsrummy.rl.observation import Turn, encode_steps, encode_view
 from hellsrummy.views.view import PlayerView
 
 __all__ = ["MAX_MOVE_STEPS", "Policy", "PolicyBot", "masked_random"]
@@ -94,9 +94,19 @@ class PolicyBot:
         return move
 
     def _build(self, seen: PlayerView, builder: MoveBuilder, turn: Turn | None) -> Move:
+        # The view does not change while a move's steps are chosen: its encoding (per page of
+        # table melds) is made once and the steps are added to a copy, as the environment does.
+        pages: dict[int, npt.NDArray[np.float32]] = {}
         for _ in range(MAX_MOVE_STEPS):
             mask = builder.mask()
-            step = self.policy(encode(seen, builder.prefix, turn), mask)
+            steps = builder.prefix
+            page = steps.count(NEXT_PAGE)
+            base = pages.get(page)
+            if base is None:
+                base = pages[page] = encode_view(seen, page, turn)
+            observation = base.copy()
+            encode_steps(observation, steps)
+            step = self.policy(observation, mask)
             if isinstance(step, bool) or not isinstance(step, (int, np.integer)):
                 raise TypeError(f"a policy must return a step id (an int), got {shown(step)}")
             step = int(step)
