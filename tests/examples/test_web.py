@@ -15,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import hellsrummy
-from hellsrummy import DiscardPolicy, Phase, json_schema, to_dict
+from hellsrummy import DiscardPolicy, Phase, json_schema, new_game, to_dict
 
 from .web_app import (
     classic_position,
@@ -115,6 +115,17 @@ def test_a_seat_plays_a_whole_game_sees_only_its_cards_and_starts_a_new_one(
         send(socket, link, type="new_game")
         refused = until(socket, kind="error")
         assert refused["message"] == "the game is not over"
+
+
+def test_seats_without_a_given_name_are_named_as_the_library_names_them() -> None:
+    client = TestClient(app_module.create_app(seed=3))
+    table_id, _ = new_table(client, players=5, humans=3, names=["Ann"])
+    names = client.app.state.tables[table_id].state.names  # type: ignore[attr-defined]
+    assert names == ("Seat 0", "Ann", "Seat 2", "Seat 3", "Seat 4")
+    table_id, _ = new_table(client, players=3, name=" Bea ", names=["  "])
+    names = client.app.state.tables[table_id].state.names  # type: ignore[attr-defined]
+    assert names == ("Bea", "Seat 1", "Seat 2")
+    assert names[1:] == new_game(3, seed=1).names[1:]  # the library's own names
 
 
 def test_table_options_reach_the_rules_and_bad_ones_are_refused() -> None:
@@ -393,7 +404,7 @@ def test_discard_errors_and_protection_warnings_are_told_to_every_seat_and_score
         told = receive(mine)
         assert "3 points were charged" in told["notices"][0] and told["seats"][0]["total"] == 3
         heard = receive(theirs)
-        assert heard["notices"] == ["Discard error by Player 1: 3 points were charged."]
+        assert heard["notices"] == ["Discard error by Seat 0: 3 points were charged."]
         assert heard["view"]["penalties"][0] == 3 and heard["seats"][0]["total"] == 3
         send(mine, me, type="action", action={"action": "protection", "seat": 0, "on": True})
         receive(mine), receive(theirs)
@@ -401,12 +412,12 @@ def test_discard_errors_and_protection_warnings_are_told_to_every_seat_and_score
         told = receive(mine)
         assert told["notices"][0].startswith("Play protection: a play remains")
         assert "3 points were charged" in told["notices"][0] and told["seats"][0]["total"] == 6
-        warned = "Play protection warned Player 1: 3 points were charged."
+        warned = "Play protection warned Seat 0: 3 points were charged."
         assert receive(theirs)["notices"] == [warned]
         send(mine, me, type="action", action={"action": "leave", "seat": 0})
         left = until(mine, lambda m: m["view"]["left"][0])
         assert left["seats"][0]["presence"] == "left" and "You left the game." in left["notices"]
-        assert "Player 1 left the game." in until(theirs, lambda m: m["view"]["left"][0])["notices"]
+        assert "Seat 0 left the game." in until(theirs, lambda m: m["view"]["left"][0])["notices"]
 
 
 def test_a_person_may_call_rummy_while_the_call_window_holds_the_decision() -> None:
@@ -421,7 +432,7 @@ def test_a_person_may_call_rummy_while_the_call_window_holds_the_decision() -> N
             update = receive(socket)
             assert update["call_window"] and update["call_window"] > 0
             assert update["notices"] == [
-                "Bot 2 discarded 9S, a card that plays on the table: Rummy! may be called on it."
+                "Seat 2 discarded 9S, a card that plays on the table: Rummy! may be called on it."
             ]
             calls = update["calls"]
             assert calls and all(c["action"] == "rummy" and c["card"] == "9S" for c in calls)
@@ -448,7 +459,7 @@ def test_when_the_call_window_closes_the_bots_are_offered_the_call_in_seat_order
             socket.send_json(links[0])
             assert receive(socket)["call_window"]
             after = until(socket, lambda m: m["call_window"] is None)
-            assert after["notices"][0].startswith("Rummy! Bot 1 called 9S")
+            assert after["notices"][0].startswith("Rummy! Seat 1 called 9S")
             assert after["view"]["current"] == 0 and not after["calls"]
             send(socket, links[0], type="action", action={"action": "take"})
             assert receive(socket)["view"]["phase"] == "play"
@@ -466,7 +477,7 @@ def test_a_decision_sent_after_the_window_closed_lets_the_bots_call_first() -> N
             time.sleep(0.3)
             send(socket, links[0], type="action", action={"action": "take"})
             update = receive(socket)
-            assert update["notices"][0].startswith("Rummy! Bot 1 called 9S")
+            assert update["notices"][0].startswith("Rummy! Seat 1 called 9S")
             assert receive(socket)["message"].startswith("the table moved on")
             assert table.state.phase is Phase.DECIDE
 

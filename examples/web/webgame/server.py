@@ -122,7 +122,7 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                 raise BadInput("expected a JSON object of table options")
             players = integer(data, "players", 4, 3, 10)
             people = integer(data, "humans", 1, 1, players)
-            name = text(data, "name", "Player 1")
+            name = text(data, "name", "Seat 0")  # unnamed seats: as the library names them
             invited = data.get("names", [])
             if not isinstance(invited, list) or len(invited) > players:
                 raise BadInput("names must be a list of the other people's names")
@@ -138,7 +138,7 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         names = [name]
         for k in range(1, players):
             given = invited[k - 1] if k - 1 < len(invited) else None
-            default = f"Player {k + 1}" if k < people else f"Bot {k}"
+            default = f"Seat {k}"
             names.append(text({"n": given}, "n", default) if isinstance(given, str) else default)
         try:
             table = Table.create(
