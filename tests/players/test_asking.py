@@ -8,6 +8,7 @@ the bot was asked again (234,000 refused calls in 3 s, the turn count stuck).
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from hellsrummy import (
     RandomBot,
     Reason,
     Rules,
+    SearchBot,
     Take,
     bot_move,
     card,
@@ -35,6 +37,7 @@ from hellsrummy import (
     rummy_calls,
     simulate,
     stream_results,
+    view,
 )
 from hellsrummy.players.asking import checked_move
 
@@ -168,3 +171,36 @@ def test_illegal_action_errors_pickle_whole() -> None:
     error = IllegalActionError(Reason.NO_SUCH_MELD, "meld 4 does not exist")
     again = pickle.loads(pickle.dumps(error))
     assert again.reason is Reason.NO_SUCH_MELD and str(again) == str(error)
+
+
+# --- the bots of a game are checked before any is asked ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bots", "error", "message"),
+    [
+        ([RandomBot, RandomBot(1), RandomBot(2)], TypeError, "bot 0 is the class RandomBot"),
+        ([GreedyBot(), GreedyBot, GreedyBot()], TypeError, r"such as GreedyBot\(\)"),
+        ([RandomBot(1), None, RandomBot(2)], TypeError, "bot 1 must be a bot .* got None"),
+        ("abc", TypeError, "bots must be a sequence of bots"),
+        (RandomBot(1), TypeError, "bots must be a sequence of bots"),
+        ([], ValueError, "at least one bot"),
+    ],
+)
+def test_games_refuse_what_is_not_a_bot_by_name(bots: Any, error: type, message: str) -> None:
+    # A bot class is callable, so it used to be asked for moves: called with a view, it made
+    # a bot (seeded with the view) and the game ended in a BotMoveError about that instance.
+    for run in (
+        lambda: play_game(bots, 1, 0),
+        lambda: simulate(bots, games=1, seed=1),
+        lambda: list(stream_results(bots, games=1, seed=1)),
+    ):
+        with pytest.raises(error, match=message):
+            run()
+
+
+@pytest.mark.parametrize("seed", [1.5, None, view(new_game(3, seed=1), 1), True, ["a"]])
+def test_seeded_bots_refuse_a_bad_seed_when_made(seed: Any) -> None:
+    for make in (RandomBot, SearchBot):
+        with pytest.raises(ValueError, match="seed must be an int, str or bytes"):
+            make(seed=seed)

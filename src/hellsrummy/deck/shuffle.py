@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 from hellsrummy.errors import shown
 
-__all__ = ["Seed", "random_stream", "seed_bytes", "shuffle"]
+__all__ = ["Seed", "check_seed", "random_stream", "seed_bytes", "shuffle"]
 
 T = TypeVar("T")
 
@@ -71,6 +71,26 @@ def seed_bytes(seed: Seed) -> bytes:
     if isinstance(seed, bytes):
         return b"bytes:" + seed
     raise ValueError(f"seed must be an int, str or bytes, got {type(seed).__name__}")
+
+
+def check_seed(instance: object, attribute: Any, value: object) -> None:
+    """An ``attrs`` validator for a field that holds a seed: bad seeds raise ``ValueError``.
+
+    The bots that take a seed check it when they are made, as :func:`seed_bytes` would when
+    the seed is first used.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Seeded:
+    ...     seed: Seed = attrs.field(default=0, validator=check_seed)
+    >>> Seeded("any text").seed
+    'any text'
+    >>> Seeded(1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be an int, str or bytes, got float
+    """
+    seed_bytes(value)  # type: ignore[arg-type]
 
 
 def random_stream(seed: Seed, label: str) -> Iterator[int]:

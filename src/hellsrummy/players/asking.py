@@ -21,19 +21,59 @@ rollouts), :func:`hellsrummy.offer_calls`, :func:`hellsrummy.compare` and the en
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from hellsrummy.errors import BotMoveError, IllegalActionError, shown
 from hellsrummy.game.state import GameState
 from hellsrummy.play.engine import apply, verify
 from hellsrummy.views.view import PlayerView, view
 
-__all__ = ["MAX_REFUSED_MOVES", "bot_call", "bot_move", "checked_move", "move_error"]
+__all__ = [
+    "MAX_REFUSED_MOVES",
+    "bot_call",
+    "bot_move",
+    "checked_bots",
+    "checked_move",
+    "move_error",
+]
+
+_B = TypeVar("_B")
 
 #: How many refused moves in a row one decision of a bot may make (each a discard the rules
 #: refuse, penalised under ``DiscardPolicy.PENALIZE``) before :func:`bot_move` gives up.
 MAX_REFUSED_MOVES = 20
+
+
+def checked_bots(bots: Sequence[_B]) -> list[_B]:
+    """The bots of a game, one per seat, checked before any is asked for a move.
+
+    ``bots`` must be a sequence (not text) of at least one bot, each a callable of a view. A
+    class is refused even though it is callable: called with a view it would make an
+    instance, not a move (the duplicate-deal studies take bot classes, as factories of a
+    seed; a game takes the bots themselves). Raises :class:`TypeError` naming the bot.
+
+    >>> from hellsrummy import RandomBot
+    >>> len(checked_bots([RandomBot(1), RandomBot(2), RandomBot(3)]))
+    3
+    >>> checked_bots([RandomBot(1), RandomBot, RandomBot(3)])
+    Traceback (most recent call last):
+    ...
+    TypeError: bot 1 is the class RandomBot, not a bot: give an instance, such as RandomBot()
+    """
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, one per seat, got {shown(bots)}")
+    if not bots:
+        raise ValueError("a game needs at least one bot per seat, got none")
+    for number, bot in enumerate(bots):
+        if isinstance(bot, type):
+            raise TypeError(
+                f"bot {number} is the class {bot.__name__}, not a bot: give an instance,"
+                f" such as {bot.__name__}()"
+            )
+        if not callable(bot):
+            raise TypeError(f"bot {number} must be a bot (a callable of a view), got {shown(bot)}")
+    return list(bots)
 
 
 def move_error(

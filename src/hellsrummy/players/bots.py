@@ -39,7 +39,7 @@ from hellsrummy.contracts.enumeration import (
 from hellsrummy.contracts.needs import joins_a_meld_of_3
 from hellsrummy.contracts.solver import held_meets
 from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
-from hellsrummy.deck.shuffle import Seed, random_stream
+from hellsrummy.deck.shuffle import Seed, check_seed, random_stream
 from hellsrummy.game.actions import Action, CallRummy, Discard, Pass, Take
 from hellsrummy.game.position import position, table
 from hellsrummy.game.rules import CLASSIC
@@ -120,7 +120,7 @@ class RandomBot:
     True
     """
 
-    seed: Seed = 0
+    seed: Seed = attrs.field(default=0, validator=check_seed)
 
     def __call__(self, seen: PlayerView) -> Action:
         """A legal move of the seat to act, chosen uniformly."""

@@ -34,7 +34,7 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.deck.shuffle import Seed
+from hellsrummy.deck.shuffle import Seed, check_seed
 from hellsrummy.errors import non_negative, optional_positive, shown
 from hellsrummy.game.actions import Action, Discard
 from hellsrummy.game.state import GameState
@@ -115,7 +115,7 @@ class SearchBot:
     ValueError: give exactly one budget: iterations or seconds
     """
 
-    seed: Seed = 0
+    seed: Seed = attrs.field(default=0, validator=check_seed)
     iterations: int | None = attrs.field(default=200, validator=optional_positive)
     seconds: float | None = attrs.field(default=None, validator=_seconds)
     width: int = attrs.field(default=8, validator=_width)

@@ -35,7 +35,7 @@ from hellsrummy.game.state import GameState, Phase
 from hellsrummy.play.calls import rummy_calls
 from hellsrummy.play.engine import new_game, next_round
 from hellsrummy.play.turns import IN_ROUND
-from hellsrummy.players.asking import bot_call, bot_move
+from hellsrummy.players.asking import bot_call, bot_move, checked_bots
 from hellsrummy.players.bots import Bot
 from hellsrummy.players.results import GameResult, RoundSummary
 from hellsrummy.views.view import view
@@ -74,6 +74,7 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
     >>> result.seats, len(result.totals)
     ((0, 1, 2), 3)
     """
+    bots = checked_bots(bots)
     if rules is None:
         rules = Rules(max_turns=SIMULATION_MAX_TURNS)
     count = len(bots)
@@ -293,10 +294,8 @@ def _chunks(
     ahead: int | None,
 ) -> Generator[list[GameResult], None, None]:
     """The arguments checked at once; then each chunk's results, as it is done."""
-    bots = list(bots)
+    bots = checked_bots(bots)
     numbers = _game_numbers(games)
-    if not bots:
-        raise ValueError("a study needs at least one bot per seat")
     for name, value in (("workers", workers), ("chunk", chunk), ("ahead", ahead)):
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < 1
