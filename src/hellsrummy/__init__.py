@@ -147,7 +147,7 @@ from hellsrummy.players.bots import (
     GreedyBot,
     RandomBot,
 )
-from hellsrummy.players.comparison import CandidateSummary, Comparison, Estimate, PairSummary
+from hellsrummy.players.comparison import Comparison
 from hellsrummy.players.deals import DealRecord, DealRound
 from hellsrummy.players.results import GameResult, RoundSummary
 from hellsrummy.players.search import SearchAnalysis, SearchBot
@@ -160,6 +160,7 @@ from hellsrummy.players.simulation import (
     stream_results,
 )
 from hellsrummy.players.studies import Unseeded, compare, seat_seed, stream_deals, study_deal
+from hellsrummy.players.summaries import CandidateSummary, Estimate, PairSummary
 from hellsrummy.views.resampling import known_cards, resample, state_from_view
 from hellsrummy.views.view import PlayerView, view
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -288,3 +288,33 @@ def _check_counts(
                 f"{card_} appears {count} times; the round's pack and refills hold it"
                 f" {allowed[card_]} times"
             )
+
+
+def check_derived(written: Reader, derived: Any, skip: Sequence[str] = ()) -> None:
+    """Refuse what was written at ``written`` unless it is ``derived``, field by field.
+
+    For a document that carries what follows from the rest of it (a summary of its records):
+    ``derived`` is that part worked out again, as plain data; the first field that differs
+    is refused at its path. Keys named in ``skip`` are not compared, at any depth.
+
+    >>> check_derived(Reader({"total": 3, "note": "x"}), {"total": 3, "note": "y"}, skip=["note"])
+    >>> check_derived(Reader({"parts": [1, 2], "total": 4}), {"parts": [1, 2], "total": 3})
+    Traceback (most recent call last):
+    ...
+    ValueError: total: must be 3, what the rest of the document gives, got 4
+    """
+    if isinstance(derived, dict):
+        for name, item in derived.items():
+            if name not in skip:
+                check_derived(written.key(name), item, skip)
+    elif isinstance(derived, list):
+        items = written.items()
+        if len(items) != len(derived):
+            raise written.fail(f"must have {len(derived)} entries, what the rest gives")
+        for item, one in zip(items, derived, strict=True):
+            check_derived(item, one, skip)
+    elif written.value != derived or isinstance(written.value, bool) != isinstance(derived, bool):
+        raise written.fail(
+            f"must be {shown(derived)}, what the rest of the document gives, got"
+            f" {shown(written.value)}"
+        )

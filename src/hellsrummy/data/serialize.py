@@ -27,7 +27,7 @@ ValueError: current: must be a seat from 0 to 2, got 5
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hellsrummy.contracts.difficulty import contract_for
@@ -67,7 +67,15 @@ from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import GameState, Phase
 from hellsrummy.views.view import PlayerView
 
-__all__ = ["FORMAT", "READABLE_FORMATS", "from_dict", "seed_from_data", "seed_to_data", "to_dict"]
+__all__ = [
+    "FORMAT",
+    "READABLE_FORMATS",
+    "from_dict",
+    "register_reader",
+    "seed_from_data",
+    "seed_to_data",
+    "to_dict",
+]
 
 #: The fields of a state and of a view that :func:`to_dict` writes in a form of their own.
 _STATE_SKIP = ("rules", "seed", "log")
@@ -106,10 +114,8 @@ def to_dict(value: Any) -> dict[str, Any]:
       :class:`hellsrummy.DealRecord` and :class:`hellsrummy.Comparison`, say their
       ``"type"``; their parts, :class:`hellsrummy.DealRound`, :class:`hellsrummy.Estimate`,
       :class:`hellsrummy.CandidateSummary` and :class:`hellsrummy.PairSummary`, do not).
-      :func:`from_dict` does not read them (the players' room, where they live, stands after
-      this one): :meth:`hellsrummy.GameResult.from_dict` and
-      :meth:`hellsrummy.DealRecord.from_dict` do, and a comparison is remade from its deal
-      records.
+      :func:`from_dict` reads the three results back (through their classes' ``from_dict``,
+      which the players' room registers with :func:`register_reader`).
 
     A state's and a view's dict also carry the round's ``difficulty`` and ``contract`` (its
     name and requirements), derived from the rules' schedule and the ``round`` (numbered from
@@ -350,12 +356,35 @@ def _read_view(data: Reader) -> PlayerView:
 
 #: The ``type`` of each document :func:`from_dict` reads.
 _DOCUMENTS = ("GameState", "PlayerView", "Rules", "action", "event", "GameRecord")
-#: The results of studies that write themselves, and where they are read back.
-_READ_ELSEWHERE = {
-    "GameResult": "read it with hellsrummy.GameResult.from_dict",
-    "DealRecord": "read it with hellsrummy.DealRecord.from_dict",
-    "Comparison": "read its records with hellsrummy.DealRecord.from_dict",
-}
+#: The readers of the documents of the rooms above this one (the results of studies), by type.
+_READERS: dict[str, Callable[[Any], Any]] = {}
+
+
+def register_reader(kind: str, reader: Callable[[Any], Any]) -> None:
+    """Have :func:`from_dict` read the documents whose ``"type"`` is ``kind`` with ``reader``.
+
+    The rooms above this one register the documents they define when they are imported (so
+    whenever ``hellsrummy`` is): the players' room registers ``GameResult``, ``DealRecord``
+    and ``Comparison``, each with its class's ``from_dict``. The game's own documents cannot
+    be registered over.
+
+    >>> from hellsrummy import GameResult, RandomBot, play_game
+    >>> register_reader("GameResult", GameResult.from_dict)  # done on import; no harm again
+    >>> result = play_game([RandomBot(1)] * 3, "doc", 0)
+    >>> from_dict(to_dict(result)) == result
+    True
+    >>> register_reader("GameState", GameResult.from_dict)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'GameState' is a document of the game, read by from_dict itself
+    """
+    if not isinstance(kind, str) or not kind:
+        raise ValueError(f"kind must be a document's type name, got {shown(kind)}")
+    if kind in _DOCUMENTS:
+        raise ValueError(f"{shown(kind)} is a document of the game, read by from_dict itself")
+    if not callable(reader):
+        raise TypeError(f"reader must be a callable of the data, got {shown(reader)}")
+    _READERS[kind] = reader
 
 
 def from_dict(data: Any) -> Any:
@@ -366,8 +395,9 @@ def from_dict(data: Any) -> Any:
     :class:`ValueError` naming the path of the first bad field; anything else that is wrong
     (an unknown card, an impossible count, a meld that is not a meld, a card more often than
     the pack allows, a ``difficulty`` or ``contract`` that is not the round's...) is reported
-    the same way. The results of simulations and studies are read by their own class's
-    ``from_dict``, which the error for their ``type`` names.
+    the same way. The results of simulations and studies (``GameResult``, ``DealRecord``,
+    ``Comparison``) are read by their own class's ``from_dict``, registered here by the
+    players' room (:func:`register_reader`).
 
     >>> from_dict(to_dict(Discard(card("KS"))))
     Discard(card=card('KS'))
@@ -385,11 +415,11 @@ def from_dict(data: Any) -> Any:
     """
     reader = Reader(data)
     kind = reader.key("type").text()
-    if kind in _READ_ELSEWHERE:
-        raise reader.key("type").fail(f"{shown(kind)} is a study's result: {_READ_ELSEWHERE[kind]}")
+    if kind in _READERS:
+        return _READERS[kind](data)
     if kind not in _DOCUMENTS:
         raise reader.key("type").fail(
-            f"unknown type {shown(kind)} (known: {', '.join(_DOCUMENTS)})"
+            f"unknown type {shown(kind)} (known: {', '.join((*_DOCUMENTS, *_READERS))})"
         )
     if kind == "GameRecord":
         return GameRecord.from_dict(data)

@@ -7,8 +7,9 @@ It holds :mod:`~hellsrummy.players.bots` (:class:`~hellsrummy.RandomBot`,
 :mod:`~hellsrummy.players.results` (what a simulated game reports), and the studies that
 compare bots on duplicate deals: :mod:`~hellsrummy.players.studies`
 (:func:`~hellsrummy.compare`, :func:`~hellsrummy.stream_deals`),
-:mod:`~hellsrummy.players.deals` (each deal's :class:`~hellsrummy.DealRecord`) and
-:mod:`~hellsrummy.players.comparison` (their summary, :class:`~hellsrummy.Comparison`).
+:mod:`~hellsrummy.players.deals` (each deal's :class:`~hellsrummy.DealRecord`),
+:mod:`~hellsrummy.players.comparison` (their summary, :class:`~hellsrummy.Comparison`) and
+:mod:`~hellsrummy.players.summaries` (its figures, :class:`~hellsrummy.Estimate`).
 
 It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views`,

@@ -25,144 +25,14 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.data.serialize import seed_to_data
+from hellsrummy.data.readers import Reader, check_derived
+from hellsrummy.data.serialize import register_reader, seed_from_data, seed_to_data
 from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
-from hellsrummy.players.deals import DealRecord
+from hellsrummy.players.deals import DealRecord, read_deal_record
+from hellsrummy.players.summaries import CandidateSummary, Estimate, PairSummary
 
-__all__ = ["CandidateSummary", "Comparison", "Estimate", "PairSummary"]
-
-#: The normal quantile of a two-sided 95% interval.
-_Z95 = 1.959963984540054
-
-
-@attrs.frozen
-class Estimate:
-    """A mean over rounds, with its 95% interval (``low`` to ``high``) from the bootstrap.
-
-    ``sd`` is the standard deviation of the per-deal means (the units resampled) over the
-    ``deals``: the standard error of ``value`` is about ``sd / sqrt(deals)``, and
-    :meth:`deals_for` turns it into the number of deals a narrower interval needs.
-
-    >>> e = Estimate(value=-8.6, low=-13.1, high=-4.2, sd=22.5, deals=100)
-    >>> str(e), e.holds(0), e.deals_for(4.0)
-    ('-8.6 [-13.1, -4.2]', False, 487)
-    """
-
-    value: float
-    low: float
-    high: float
-    sd: float
-    deals: int
-
-    def holds(self, value: float) -> bool:
-        """Whether ``value`` lies in the interval (ends included).
-
-        >>> Estimate(value=0.5, low=-1.0, high=2.0, sd=3.0, deals=40).holds(0)
-        True
-        """
-        return self.low <= value <= self.high
-
-    def deals_for(self, width: float) -> int:
-        """About how many deals give a 95% interval ``width`` wide: ``(2 * 1.96 * sd / width)²``.
-
-        >>> Estimate(value=0.5, low=-1.0, high=2.0, sd=3.0, deals=40).deals_for(1.0)
-        139
-        """
-        if isinstance(width, bool) or not isinstance(width, (int, float)) or not width > 0:
-            raise ValueError(f"width must be a positive number, got {shown(width)}")
-        return max(1, math.ceil((2 * _Z95 * self.sd / width) ** 2))
-
-    def __str__(self) -> str:
-        return f"{self.value:+.1f} [{self.low:+.1f}, {self.high:+.1f}]"
-
-    def share(self) -> str:
-        """The estimate written as percentages (for shares of rounds).
-
-        >>> Estimate(value=0.398, low=0.364, high=0.431, sd=0.2, deals=100).share()
-        '39.8% [36.4%, 43.1%]'
-        """
-        return f"{self.value:.1%} [{self.low:.1%}, {self.high:.1%}]"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The estimate as JSON-ready data.
-
-        >>> Estimate(value=0.5, low=-1.0, high=2.0, sd=3.0, deals=40).to_dict()["low"]
-        -1.0
-        """
-        return attrs.asdict(self)
-
-
-@attrs.frozen
-class CandidateSummary:
-    """One candidate's figures over a study's deals (its rounds in every seat).
-
-    * ``won``: the share of its rounds it won; ``even``: the share a bot equal to the field
-      would win (the baseline seats' share, below ``1 / players`` by the rounds nobody won);
-      ``won_gain``: ``won`` minus the baseline seat's, paired by deal and seat.
-    * ``points``: its points minus the baseline seat's (same deal, same seat), a round on
-      average: negative is better, 0 is the field's level. ``mean_points`` and
-      ``baseline_points`` are the two means apart.
-    * ``capped``: its rounds that ended with no winner (cut by ``Rules.max_turns``).
-    * ``decisions``, and the wall seconds per decision (``None`` without decisions), which
-      take no part in equality.
-
-    >>> from hellsrummy import GreedyBot, Unseeded, compare
-    >>> same = compare({"greedy": Unseeded(GreedyBot)}, deals=4, seed="doc")["greedy"]
-    >>> same.rounds, str(same.points), same.won.value == same.even
-    (16, '+0.0 [+0.0, +0.0]', True)
-    """
-
-    name: str
-    rounds: int
-    capped: int
-    won: Estimate
-    even: float
-    won_gain: Estimate
-    points: Estimate
-    mean_points: float
-    baseline_points: float
-    decisions: int
-    seconds_mean: float | None = attrs.field(eq=False)
-    seconds_median: float | None = attrs.field(eq=False)
-    seconds_worst: float | None = attrs.field(eq=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The summary as JSON-ready data.
-
-        >>> from hellsrummy import RandomBot, compare
-        >>> compare([RandomBot], deals=2, seed="doc")["RandomBot"].to_dict()["rounds"]
-        8
-        """
-        return attrs.asdict(self)
-
-
-@attrs.frozen
-class PairSummary:
-    """Two candidates compared on the same deals and seats: ``first`` minus ``second``.
-
-    >>> from hellsrummy import GreedyBot, RandomBot, Unseeded, compare
-    >>> study = compare([RandomBot, Unseeded(GreedyBot)], deals=2, seed="doc")
-    >>> pair = study.pairs[0]
-    >>> pair.first, pair.second, pair.rounds
-    ('RandomBot', 'GreedyBot', 8)
-    """
-
-    first: str
-    second: str
-    rounds: int
-    points: Estimate
-    won: Estimate
-
-    def to_dict(self) -> dict[str, Any]:
-        """The comparison as JSON-ready data.
-
-        >>> from hellsrummy import GreedyBot, RandomBot, Unseeded, compare
-        >>> compare([RandomBot, Unseeded(GreedyBot)], deals=2, seed="doc").pairs[0].to_dict()[
-        ...     "second"]
-        'GreedyBot'
-        """
-        return attrs.asdict(self)
+__all__ = ["Comparison"]
 
 
 def _check_records(records: Iterable[DealRecord]) -> list[DealRecord]:
@@ -462,3 +332,61 @@ class Comparison:
             "pairs": [pair.to_dict() for pair in self.pairs],
             "records": [record.to_dict() for record in self.records],
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Comparison:
+        """Read a comparison written by :meth:`to_dict`; bad data raises ``ValueError``.
+
+        The deal records are read and summarized again (:meth:`from_records`, with the
+        written seed and resamples), and the written summary must be theirs: a summary that
+        does not follow from its records is refused at the first field that differs. The
+        timings, which take no part in equality, are read as written.
+
+        >>> from hellsrummy import RandomBot, compare
+        >>> study = compare([RandomBot], deals=3, seed="doc", resamples=100)
+        >>> Comparison.from_dict(study.to_dict()) == study
+        True
+        >>> data = study.to_dict()
+        >>> data["baseline"]["capped"] = 3
+        >>> Comparison.from_dict(data)
+        Traceback (most recent call last):
+        ...
+        ValueError: baseline.capped: must be 0, what the rest of the document gives, got 3
+        """
+        reader = Reader(data)
+        if reader.key("type").value != "Comparison":
+            raise reader.key("type").fail("must be 'Comparison'")
+        seed = seed_from_data(reader.key("seed").value)
+        resamples = reader.key("resamples").integer(1)
+        records = [read_deal_record(item) for item in reader.key("records").items()]
+        if not records:
+            raise reader.key("records").fail("must hold at least one deal's record")
+        try:
+            found = cls.from_records(records, seed=seed, resamples=resamples)
+        except ValueError as error:
+            raise reader.key("records").fail(str(error)) from None
+        timings = ("seconds_mean", "seconds_median", "seconds_worst")
+        check_derived(reader, found.to_dict(), skip=("records", *timings))
+        read = [
+            [_seconds(item.key(name)) for name in timings]
+            for item in reader.key("candidates").items()
+        ]
+        return attrs.evolve(
+            found,
+            candidates=tuple(
+                attrs.evolve(c, seconds_mean=mean, seconds_median=median, seconds_worst=worst)
+                for c, (mean, median, worst) in zip(found.candidates, read, strict=True)
+            ),
+        )
+
+
+def _seconds(data: Reader) -> float | None:
+    value = data.value
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0
+    ):
+        raise data.fail(f"must be null or a non-negative number of seconds, got {shown(value)}")
+    return None if value is None else float(value)
+
+
+register_reader("Comparison", Comparison.from_dict)  # so that hellsrummy.from_dict reads it too

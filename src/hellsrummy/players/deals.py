@@ -20,6 +20,7 @@ import attrs
 
 from hellsrummy.contracts.difficulty import DIFFICULTIES
 from hellsrummy.data.readers import Reader
+from hellsrummy.data.serialize import register_reader
 from hellsrummy.errors import shown
 
 __all__ = ["DealRecord", "DealRound"]
@@ -185,30 +186,43 @@ class DealRecord:
         ...
         ValueError: candidates.RandomBot[2].seat: must be 2, got 0
         """
-        reader = Reader(data)
-        if reader.key("type").value != "DealRecord":
-            raise ValueError("type: must be 'DealRecord'")
-        baseline = _read_round(reader.key("baseline"), None)
-        if baseline.seat is not None:
-            raise ValueError("baseline.seat: must be null")
-        players = len(baseline.points)
-        names: list[str] = []
-        rounds: list[tuple[DealRound, ...]] = []
-        candidates = reader.key("candidates")
-        for name in candidates.mapping():
-            items = candidates.key(name).items()
-            if len(items) != players:
-                raise candidates.key(name).fail(f"must have one round per seat ({players})")
-            mine = tuple(_read_round(item, players) for item in items)
-            for seat, (item, one) in enumerate(zip(items, mine, strict=True)):
-                if one.seat != seat:
-                    raise item.key("seat").fail(f"must be {seat}, got {shown(one.seat)}")
-            names.append(name)
-            rounds.append(mine)
-        return cls(
-            deal=reader.key("deal").integer(0),
-            difficulty=reader.key("difficulty").integer(min(DIFFICULTIES), max(DIFFICULTIES)),
-            baseline=baseline,
-            names=tuple(names),
-            rounds=tuple(rounds),
-        )
+        return read_deal_record(Reader(data))
+
+
+def read_deal_record(reader: Reader) -> DealRecord:
+    """The :class:`DealRecord` at ``reader`` (see :meth:`DealRecord.from_dict`), errors at its path.
+
+    >>> from hellsrummy import RandomBot, stream_deals
+    >>> (record,) = stream_deals([RandomBot], deals=1, seed="doc")
+    >>> read_deal_record(Reader(record.to_dict())) == record
+    True
+    """
+    if reader.key("type").value != "DealRecord":
+        raise reader.key("type").fail("must be 'DealRecord'")
+    baseline = _read_round(reader.key("baseline"), None)
+    if baseline.seat is not None:
+        raise reader.key("baseline").key("seat").fail("must be null")
+    players = len(baseline.points)
+    names: list[str] = []
+    rounds: list[tuple[DealRound, ...]] = []
+    candidates = reader.key("candidates")
+    for name in candidates.mapping():
+        items = candidates.key(name).items()
+        if len(items) != players:
+            raise candidates.key(name).fail(f"must have one round per seat ({players})")
+        mine = tuple(_read_round(item, players) for item in items)
+        for seat, (item, one) in enumerate(zip(items, mine, strict=True)):
+            if one.seat != seat:
+                raise item.key("seat").fail(f"must be {seat}, got {shown(one.seat)}")
+        names.append(name)
+        rounds.append(mine)
+    return DealRecord(
+        deal=reader.key("deal").integer(0),
+        difficulty=reader.key("difficulty").integer(min(DIFFICULTIES), max(DIFFICULTIES)),
+        baseline=baseline,
+        names=tuple(names),
+        rounds=tuple(rounds),
+    )
+
+
+register_reader("DealRecord", DealRecord.from_dict)  # so that hellsrummy.from_dict reads it too

@@ -16,6 +16,7 @@ import attrs
 
 from hellsrummy.contracts.difficulty import DIFFICULTIES
 from hellsrummy.data.readers import Reader
+from hellsrummy.data.serialize import register_reader
 
 __all__ = ["GameResult", "RoundSummary"]
 
@@ -151,3 +152,6 @@ class GameResult:
             rounds=tuple(rounds),
             decisions=reader.key("decisions").integer(0),
         )
+
+
+register_reader("GameResult", GameResult.from_dict)  # so that hellsrummy.from_dict reads it too
