@@ -37,7 +37,7 @@ order or rule), the decision counts of a pair differ and the chunk is marked.
 
 Make a venv with the release (0.1.0 may not be on PyPI yet, so from the git tag)::
 
-    git worktree add /tmp/v010 v0.1.0
+    git worktree add /tmp/v010 v0.1.0    # the tag v0.1.0 is commit 526aa19
     python -m venv /tmp/old && /tmp/old/bin/pip install /tmp/v010
     # once it is on PyPI: /tmp/old/bin/pip install hellsrummy==0.1.0
 
