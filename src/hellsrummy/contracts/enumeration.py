@@ -19,9 +19,9 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
-from hellsrummy.contracts.contract import Contract, Requirement
+from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.needs import _RANKS, _WINDOW
 from hellsrummy.contracts.solver import (
     _NATURAL,
@@ -29,13 +29,13 @@ from hellsrummy.contracts.solver import (
     Fulfillment,
     Pool,
     _check,
+    _Facts,
+    _facts_of,
     _held_bound,
     _search,
-    _split,
     _too_costly,
 )
 from hellsrummy.deck.cards import Card, leading_wilds
-from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 
 __all__ = ["fulfillments", "melds_of", "possible_melds"]
@@ -130,21 +130,41 @@ def _run_choices(pool: Pool, size: int, fewest: int = 0) -> list[Choice]:
         found.append(_wild_choice(size))
     least = max(1, size - wilds, fewest)
     # Two half rows per suit, by the rank of the run's lowest natural: each depends only on
-    # the ranks it can hold, so far fewer rows are memoised than there are masks.
+    # the ranks it can hold, so far fewer rows are kept than there are masks. A row's key
+    # (an int): the ranks it can hold, the suit, the half, ``least`` and ``size``.
+    tail = least << 8 | size
+    high = tail | 1 << 16
     lower = _WINDOW[min(_RANKS, _HALF + size - 1)]
+    rows = _RUN_ROWS
     for s, mask in enumerate(pool.masks):
         if mask & _LOW_HALF:
-            found += _run_row(s, 0, mask & lower, least, size)
+            held = mask & lower
+            row = rows.get(held << 20 | s << 17 | tail)
+            found += _new_run_row(s, 0, held, least, size) if row is None else row
         if mask >> _HALF:
-            found += _run_row(s, _HALF, mask >> _HALF, least, size)
+            held = mask >> _HALF
+            row = rows.get(held << 20 | s << 17 | high)
+            found += _new_run_row(s, _HALF, held, least, size) if row is None else row
     return found
 
 
-_HALF = _RANKS // 2
-_LOW_HALF = _WINDOW[_HALF]
+def _new_run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choice, ...]:
+    """:func:`_run_row`, kept under its key (see :func:`_run_choices`)."""
+    row = _run_row(s, first, held, least, size)
+    rows = _RUN_ROWS
+    if len(rows) >= _KEPT_ROWS:
+        rows.clear()
+    rows[held << 20 | s << 17 | (first != 0) << 16 | least << 8 | size] = row
+    return row
 
 
-@functools.lru_cache(maxsize=32768)
+# Rows kept by key: at most this many, then they are forgotten.
+_KEPT_ROWS: Final = 1 << 15
+_HALF: Final = _RANKS // 2
+_LOW_HALF: Final = _WINDOW[_HALF]
+_RUN_ROWS: Final[dict[int, tuple[Choice, ...]]] = {}
+
+
 def _run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choice, ...]:
     """The runs of suit ``s`` with at least ``least`` naturals, in one half of the ranks.
 
@@ -212,12 +232,12 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
 
 def _fulfilling(pool: Pool, contract: Contract, skeletons: bool) -> Iterator[Any]:
     """:func:`fulfillments` from a pool, or (``skeletons``) each as the choices it is made of."""
-    if pool.size < contract.difficulty:
+    facts = _facts_of(contract)
+    if pool.size < facts.difficulty:
         return iter(())
-    runs, sets = _plan(contract.requirements)[0][0]
-    if _too_costly(pool, runs, sets):  # most hands are turned away here, before any search
+    if _too_costly(pool, facts.runs, facts.sets):  # most hands are turned away here
         return iter(())
-    return itertools.chain.from_iterable(_Enumeration(pool, contract.requirements, skeletons).run())
+    return itertools.chain.from_iterable(_Enumeration(pool, facts, skeletons).run())
 
 
 def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple[Choice, ...]]:
@@ -237,7 +257,7 @@ def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple
     if least is None:
         return []
     pool = Pool(held=hand)
-    enumeration = _Enumeration(pool, contract.requirements, True)
+    enumeration = _Enumeration(pool, _facts_of(contract), True)
     for budget in range(least, pool.wilds + 1):
         found = list(itertools.chain.from_iterable(enumeration.run(budget)))
         if found:
@@ -259,7 +279,7 @@ def skeletons_of(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[C
     """
     if _held_bound(hand, contract) is None:  # most hands are turned away here
         return iter(())
-    enumeration = _Enumeration(Pool(held=hand), contract.requirements, True)
+    enumeration = _Enumeration(Pool(held=hand), _facts_of(contract), True)
     return itertools.chain.from_iterable(enumeration.run())
 
 
@@ -271,21 +291,6 @@ def laid_melds(chosen: Sequence[Choice], wild_cards: Sequence[Card]) -> Fulfillm
         melds.append(tuple(wild_cards[used : used + need]) + naturals)
         used += need
     return tuple(melds)
-
-
-@functools.lru_cache(maxsize=256)
-def _plan(
-    requirements: tuple[Requirement, ...],
-) -> tuple[list[tuple[list[int], list[int]]], list[bool], list[tuple[bool, int]]]:
-    """What the enumeration needs of a contract, worked out once per contract.
-
-    The run and set sizes left at each level, whether each requirement repeats the one
-    before, and each requirement's shape (is a run, size).
-    """
-    rests = [_split(requirements[k:])[:2] for k in range(len(requirements))]
-    same = [k > 0 and requirements[k - 1] == r for k, r in enumerate(requirements)]
-    shapes = [(r.kind is MeldKind.RUN, r.size) for r in requirements]
-    return rests, same, shapes
 
 
 class _Enumeration:
@@ -308,22 +313,21 @@ class _Enumeration:
         "wild_cards",
     )
 
-    def __init__(
-        self, pool: Pool, requirements: tuple[Requirement, ...], skeletons: bool = False
-    ) -> None:
+    def __init__(self, pool: Pool, facts: _Facts, skeletons: bool = False) -> None:
         self.pool = pool
         self.skeletons = skeletons
-        self.requirements = requirements
+        self.requirements = facts.requirements
         self.wild_cards = tuple(pool.wild_cards)
         self.chosen: list[Choice] = []
-        self.rests, self.same, shapes = _plan(requirements)
-        by_shape: dict[tuple[bool, int], list[Choice]] = {}
-        self.lists = []
-        for shape in shapes:
-            if shape not in by_shape:
-                run, size = shape
-                by_shape[shape] = _run_choices(pool, size) if run else _set_choices(pool, size)
-            self.lists.append(by_shape[shape])
+        self.rests, self.same, shapes = facts.rests, facts.same, facts.shapes
+        lists: list[list[Choice]] = []
+        for k, first in enumerate(facts.first_shaped):
+            if first < k:  # the same shape as an earlier requirement: the same choices
+                lists.append(lists[first])
+            else:
+                run, size = shapes[k]
+                lists.append(_run_choices(pool, size) if run else _set_choices(pool, size))
+        self.lists = lists
 
     def run(self, budget: int | None = None) -> Iterator[list[Any]]:
         """The fulfilments in order, in lists (one per last-level call that found some).

@@ -8,7 +8,7 @@ form; the closed forms, and the quick tests that turn most hands away before any
 * the most ranks one window of a run holds in a suit, and so the fewest wildcards the cheapest
   window needs (``_cheapest_window``);
 * for a hand held by a state (sorted, its wildcards first), its counts and suit masks packed
-  into ints by passes that run in C: the lower bound on the wildcards a contract needs
+  into ints in a pass or two: the lower bound on the wildcards a contract needs
   (``_held_least_wilds``), whether the hand makes a meld of 3 at all
   (``lacks_melds_of_3``), and whether a card joins one (``joins_a_meld_of_3``).
 
@@ -24,8 +24,8 @@ form; the closed forms, and the quick tests that turn most hands away before any
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable
+from typing import Final
 
 from hellsrummy.deck.cards import BY_INDEX, Card, Suit, leading_wilds
 
@@ -135,18 +135,32 @@ def _set_need(totals: list[int], sizes: list[int]) -> int:
 
 def _cheapest_window(masks: list[int], size: int) -> int:
     """The fewest wildcards any single run window of ``size`` needs from suit ``masks``."""
-    return size - max(map(_most_in_window(size).__getitem__, masks))
+    most = _MOST_IN_WINDOW[size] if size <= _RANKS else None
+    if most is None:
+        most = _most_in_window(size)
+    best = 0
+    for mask in masks:
+        held = most[mask]
+        if held > best:
+            best = held
+    return size - best
 
 
-@functools.lru_cache(maxsize=_RANKS + 1)
 def _most_in_window(size: int) -> tuple[int, ...]:
     """For every rank mask of a suit, the most of its ranks one window of ``size`` holds."""
     window = _WINDOW[size]
     lows = range(_RANKS + 1 - size)
-    return tuple(
+    most = tuple(
         max(((mask & (window << low)).bit_count() for low in lows), default=0)
         for mask in range(1 << _RANKS)
     )
+    if size <= _RANKS:
+        _MOST_IN_WINDOW[size] = most
+    return most
+
+
+# _MOST_IN_WINDOW[size]: :func:`_most_in_window` of ``size``, worked out when first asked.
+_MOST_IN_WINDOW: Final[list[tuple[int, ...] | None]] = [None] * (_RANKS + 1)
 
 
 # --- a hand held by a state, packed into ints ---------------------------------------------
@@ -155,11 +169,11 @@ def _most_in_window(size: int) -> tuple[int, ...]:
 # A hand held by a state, packed into two ints for :func:`_held_least_wilds`: per natural card,
 # one in an 8-bit count per rank index (bit ``8 * i``), and its bit in a 16-bit mask per suit
 # (bit ``16 * suit + i``). A wildcard adds nothing.
-_RANK_ONE: dict[Card, int] = {c: 0 if c.is_wild else 1 << 8 * (c.rank - 3) for c in BY_INDEX}
-_SUIT_BIT: dict[Card, int] = {
+_RANK_ONE: Final[dict[Card, int]] = {c: 0 if c.is_wild else 1 << 8 * (c.rank - 3) for c in BY_INDEX}
+_SUIT_BIT: Final[dict[Card, int]] = {
     c: 0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in BY_INDEX
 }
-_RANK_MASK = _WINDOW[_RANKS]
+_RANK_MASK: Final = _WINDOW[_RANKS]
 
 
 @functools.lru_cache(maxsize=64)
@@ -177,8 +191,8 @@ def _held_least_wilds(
     ``cap``, the sets are not counted once the runs alone need more than ``cap``: the result
     is then some number above ``cap``, not the bound itself.
 
-    The counts come from a sum and the masks from an OR over the naturals, and the sets'
-    need from the counts' bytes, all passes that run in C. A count has 8 bits: hands of 256
+    The counts come from a sum and the masks from an OR over the naturals (a table lookup
+    per card), and the sets' need from the counts' bytes. A count has 8 bits: hands of 256
     naturals or more are counted card by card.
 
     >>> hand = tuple(sort_cards(cards("7H 7S 9C 9D 10C JC 5H")))
@@ -189,7 +203,10 @@ def _held_least_wilds(
         return _counted_least_wilds(naturals, runs, sets)
     need = 0
     if runs:  # first: the runs of a contract that has both usually need the most
-        held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
+        held = 0
+        suit_bit = _SUIT_BIT
+        for c in naturals:
+            held |= suit_bit[c]
         masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
         cheapest = 0
         for k, size in enumerate(runs):  # runs are sorted, largest first
@@ -199,7 +216,11 @@ def _held_least_wilds(
         if cap is not None and need > cap:
             return need
     if sets:
-        totals = sum(map(_RANK_ONE.__getitem__, naturals)).to_bytes(_RANKS, "little")
+        counts = 0
+        rank_one = _RANK_ONE
+        for c in naturals:
+            counts += rank_one[c]
+        totals = counts.to_bytes(_RANKS, "little")
         size = sets[0]
         if min(sets) != max(sets):
             need += _set_plan(list(totals), sets)[0]
@@ -246,21 +267,21 @@ def _least_wilds_of(totals: list[int], masks: list[int], runs: list[int], sets: 
 
 
 # For :func:`lacks_melds_of_3` (with _RANK_ONE and _SUIT_BIT above):
-_TOP = sum(128 << 8 * i for i in range(_RANKS))  # the top bit of every count
+_TOP: Final = sum(128 << 8 * i for i in range(_RANKS))  # the top bit of every count
 # Added to the counts, sets a count's top bit when it is at least 3 (or 2): no carry crosses
 # into the next count while a count is below 128.
-_AT_LEAST = {need: sum((128 - need) << 8 * i for i in range(_RANKS)) for need in (2, 3)}
+_AT_LEAST: Final = {need: sum((128 - need) << 8 * i for i in range(_RANKS)) for need in (2, 3)}
 
 
 def lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
     """Whether a hand held by a state (sorted: its wildcards first) makes no meld of 3 at all.
 
     The same as ``not meld_choices(Pool(held=hand), 3)``
-    (:mod:`hellsrummy.contracts.enumeration`), worked out in a few passes over the hand that run in
-    C. With two wildcards any natural makes a set; otherwise a set needs a rank held ``3 -
-    wildcards`` times, and a run two (or, without a wildcard, three) naturals of one suit within
-    three ranks. A hand of 128 naturals or more, whose counts could overflow their 8 bits, is not
-    counted: with 12 ranks it holds a set of 3.
+    (:mod:`hellsrummy.contracts.enumeration`), worked out in two passes over the hand (a table
+    lookup per card). With two wildcards any natural makes a set; otherwise a set needs a rank
+    held ``3 - wildcards`` times, and a run two (or, without a wildcard, three) naturals of one
+    suit within three ranks. A hand of 128 naturals or more, whose counts could overflow their
+    8 bits, is not counted: with 12 ranks it holds a set of 3.
 
     >>> [lacks_melds_of_3(tuple(cards(text))) for text in ("3C 4D 6C 9H 9S", "2C 9H 9S")]
     [True, False]
@@ -271,9 +292,16 @@ def lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
     naturals = hand[wilds:]
     if len(naturals) >= 128:  # a count could overflow its 8 bits; some rank is held 3 times
         return False
-    if (sum(map(_RANK_ONE.__getitem__, naturals)) + _AT_LEAST[3 - wilds]) & _TOP:
+    counts = 0
+    rank_one = _RANK_ONE
+    for c in naturals:
+        counts += rank_one[c]
+    if (counts + _AT_LEAST[3 - wilds]) & _TOP:
         return False
-    held = functools.reduce(operator.or_, map(_SUIT_BIT.__getitem__, naturals), 0)
+    held = 0
+    suit_bit = _SUIT_BIT
+    for c in naturals:
+        held |= suit_bit[c]
     if wilds:
         return not held & (held >> 1 | held >> 2)
     return not held & held >> 1 & held >> 2

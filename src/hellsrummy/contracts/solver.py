@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.needs import (
@@ -92,27 +92,32 @@ class Pool:
         masks = [0] * _SUITS
         totals = [0] * _RANKS
         wild_cards: list[Any] = []
-        if held is not None:
+        if held is not None:  # sorted already: its wildcards first, in order
             wilds = leading_wilds(held)
-            wild_cards = list(held[:wilds])
             places = _NATURAL_PLACES
             for natural in held[wilds:]:
                 at, suit, bit, i = places[natural.index]
                 counts[at] += 1
                 masks[suit] |= bit
                 totals[i] += 1
-        else:
-            for c in hand:
-                if c.__class__ is not Card:
-                    raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
-                place = _PLACES[c.index]
-                if place is None:
-                    wild_cards.append(c)
-                else:
-                    at, suit, bit, i = place
-                    counts[at] += 1
-                    masks[suit] |= bit
-                    totals[i] += 1
+            self.counts = counts
+            self.masks = masks
+            self.totals = totals
+            self.size = len(held)
+            self.wild_cards: list[Any] = list(held[:wilds])
+            self.wilds = wilds
+            return
+        for c in hand:
+            if c.__class__ is not Card:
+                raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
+            place = _PLACES[c.index]
+            if place is None:
+                wild_cards.append(c)
+            else:
+                at, suit, bit, i = place
+                counts[at] += 1
+                masks[suit] |= bit
+                totals[i] += 1
         wilds = len(wild_cards)
         self.counts = counts
         self.masks = masks
@@ -282,10 +287,72 @@ def _split(
     return runs, sets, run_positions
 
 
-@functools.lru_cache(maxsize=256)
+class _Facts:
+    """What the solver and the enumeration need of a contract, worked out once per contract.
+
+    ``runs``, ``sets`` and ``run_positions`` are :func:`_split`'s; ``rests[k]`` the run and
+    set sizes of ``requirements[k:]``; ``same[k]`` whether requirement ``k`` repeats the one
+    before; ``shapes[k]`` whether it is a run, with its size; ``first_shaped[k]`` the first
+    requirement of that shape. Read only.
+    """
+
+    __slots__ = (
+        "contract",
+        "difficulty",
+        "first_shaped",
+        "requirements",
+        "rests",
+        "run_positions",
+        "runs",
+        "same",
+        "sets",
+        "shapes",
+    )
+
+    def __init__(self, contract: Contract) -> None:
+        requirements = contract.requirements
+        self.contract = contract
+        self.difficulty: int = contract.difficulty
+        self.requirements = requirements
+        self.runs, self.sets, self.run_positions = _split(requirements)
+        self.rests = [_split(requirements[k:])[:2] for k in range(len(requirements))]
+        self.same = [k > 0 and requirements[k - 1] == r for k, r in enumerate(requirements)]
+        self.shapes = [(r.kind is MeldKind.RUN, r.size) for r in requirements]
+        # The first requirement of each requirement's shape (kind and size).
+        self.first_shaped = [self.shapes.index(shape) for shape in self.shapes]
+
+
+class _LastFacts:
+    """A one-entry memo of :func:`_facts_of`: a round's seats all play one contract object."""
+
+    __slots__ = ("facts",)
+
+    def __init__(self) -> None:
+        self.facts: _Facts | None = None
+
+
+_LAST: Final = _LastFacts()
+_FACTS: Final[dict[Contract, _Facts]] = {}
+
+
+def _facts_of(contract: Contract) -> _Facts:
+    """The :class:`_Facts` of a contract (kept; the same contract object is found fastest)."""
+    facts = _LAST.facts
+    if facts is not None and facts.contract is contract:
+        return facts
+    found = _FACTS.get(contract)
+    if found is None:
+        if len(_FACTS) >= 256:
+            _FACTS.clear()
+        found = _FACTS[contract] = _Facts(contract)
+    _LAST.facts = found
+    return found
+
+
 def _plan_of(contract: Contract) -> tuple[list[int], list[int], list[int]]:
     """:func:`_split` of a contract's requirements, worked out once per contract (read only)."""
-    return _split(contract.requirements)
+    facts = _facts_of(contract)
+    return facts.runs, facts.sets, facts.run_positions
 
 
 def can_meet(hand: Iterable[Card], contract: Contract) -> bool:
@@ -325,11 +392,12 @@ def _held_bound(hand: tuple[Card, ...], contract: Contract) -> int | None:
     >>> _held_bound(hand, contract_for(6)), _held_bound(hand, contract_for(7))
     (1, None)
     """
-    if len(hand) < contract.difficulty:
+    facts = _facts_of(contract)
+    if len(hand) < facts.difficulty:
         return None
-    runs, sets, _ = _plan_of(contract)
     wilds = leading_wilds(hand)
-    least = _held_least_wilds(hand, runs, sets, wilds)  # a wildcard counts for nothing there
+    # A wildcard counts for nothing there:
+    least = _held_least_wilds(hand, facts.runs, facts.sets, wilds)
     return None if least > wilds else least
 
 

@@ -205,8 +205,19 @@ class DeferredMelds:
             return
         ends = []
         total = 0
+        # The moves of a one-choice unit depend only on the wildcards it takes: counted once.
+        by_need: list[int] = []
         for unit in units:
-            total += self._count(unit)
+            if len(unit) == 1:
+                need = unit[0][1]
+                while len(by_need) <= need:
+                    by_need.append(-1)
+                counted = by_need[need]
+                if counted < 0:
+                    counted = by_need[need] = self._count(unit)
+                total += counted
+            else:
+                total += self._count(unit)
             ends.append(total)
         self.ends = ends
         self.size = total
