@@ -207,28 +207,36 @@ class DeferredMelds:
         total = 0
         # The moves of a one-choice unit depend only on the wildcards it takes: counted once.
         by_need: list[int] = []
+        counted: dict[tuple[int, ...], int] = {}
         for unit in units:
             if len(unit) == 1:
                 need = unit[0][1]
                 while len(by_need) <= need:
                     by_need.append(-1)
-                counted = by_need[need]
-                if counted < 0:
-                    counted = by_need[need] = self._count(unit)
-                total += counted
+                moves = by_need[need]
+                if moves < 0:
+                    moves = by_need[need] = self._count(unit, counted)
+                total += moves
             else:
-                total += self._count(unit)
+                total += self._count(unit, counted)
             ends.append(total)
         self.ends = ends
         self.size = total
 
-    def _count(self, unit: tuple[Choice, ...]) -> int:
-        """How many moves :func:`_with_deuces` makes of ``unit``, mostly without making them."""
+    def _count(self, unit: tuple[Choice, ...], counted: dict[tuple[int, ...], int]) -> int:
+        """How many moves :func:`_with_deuces` makes of ``unit``, mostly without making them.
+
+        ``counted`` keeps the number of ways to hand out the deuces by the wildcards each
+        choice takes.
+        """
         wanted = tuple([choice[1] for choice in unit])
         if not any(wanted):
             return 1
         if len(unit) == 1 or max(self.groups) == 1 or _apart([c[0] for c in unit], self.groups):
-            return len(deal_deuces(self.kinds, wanted))
+            moves = counted.get(wanted)
+            if moves is None:
+                moves = counted[wanted] = len(deal_deuces(self.kinds, wanted))
+            return moves
         return len(_with_deuces(laid_melds(unit, self.wild_cards), self.kinds, self.groups))
 
     def __len__(self) -> int:
