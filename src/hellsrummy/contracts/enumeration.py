@@ -472,11 +472,16 @@ def still_fitting(
         if not c.is_wild:
             bit = 1 << _NATURAL_PLACES[c.index][0]
             touched |= bit
-            if c not in hand:
+            for other in hand:  # cards are interned: ``c in hand`` without calling ``__eq__``
+                if other is c:
+                    break
+            else:
                 gone |= bit
     if not choices:
         return choices
     wilds = leading_wilds(hand)
-    if touched and any(choice[5] & touched for choice in choices):
-        return None
+    if touched:
+        for choice in choices:
+            if choice[5] & touched:
+                return None
     return [choice for choice in choices if choice[1] <= wilds and not choice[4] & gone]
