@@ -111,12 +111,12 @@ def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:
     >>> sorted(map(str, buys)), card("3H") in extends, card("8H") in extends
     (['4H', '7H'], True, True)
     """
-    extend, buy, _ = _facts_of(meld)
-    return extend, buy
+    facts = _facts_of(meld)
+    return facts.extends, facts.buys
 
 
 def _facts_of(meld: TableMeld) -> Accepted:
-    """:func:`meld_facts` with the reading of the meld's naturals, kept in its hidden slot.
+    """What a meld accepts (:class:`hellsrummy.deck.melds.Accepted`), kept in its hidden slot.
 
     A meld grown by a play has them already: :mod:`hellsrummy.play.plays` works them out from
     those of the meld it grew from.
@@ -154,7 +154,9 @@ class Table:
         self.extends = extends
         self.buys = buys
         if known is not None and changed >= 0:  # the same table but for meld ``changed``
-            extend, buy, _ = _facts_of(melds[changed])
+            one = _facts_of(melds[changed])
+            extend = one.extends
+            buy = one.buys
             no_less = extend >= extends[changed] and buy >= buys[changed]
             extends[changed], buys[changed] = extend, buy
             if no_less:  # the cards that play somewhere are those of before, and its own
@@ -166,9 +168,9 @@ class Table:
         # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
         first = len(extends)
         for meld in melds[first:]:
-            extend, buy, _ = _facts_of(meld)
-            extends.append(extend)
-            buys.append(buy)
+            one = _facts_of(meld)
+            extends.append(one.extends)
+            buys.append(one.buys)
         if known is not None and changed < 0:
             self.playable = known.playable.union(*extends[first:], *buys[first:])
         else:
