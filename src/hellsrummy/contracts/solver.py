@@ -93,13 +93,17 @@ class Pool:
         totals = [0] * _RANKS
         wild_cards: list[Any] = []
         if held is not None:  # sorted already: its wildcards first, in order
-            wilds = leading_wilds(held)
-            places = _NATURAL_PLACES
-            for natural in held[wilds:]:
-                at, suit, bit, i = places[natural.index]
-                counts[at] += 1
-                masks[suit] |= bit
-                totals[i] += 1
+            wilds = 0
+            places = _PLACES
+            for in_hand in held:  # a wildcard has no place
+                place = places[in_hand.index]
+                if place is None:
+                    wilds += 1
+                else:
+                    at, suit, bit, i = place
+                    counts[at] += 1
+                    masks[suit] |= bit
+                    totals[i] += 1
             self.counts = counts
             self.masks = masks
             self.totals = totals
