@@ -19,8 +19,8 @@ valid exactly when the resulting multiset is itself a meld under some reading (s
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
-from typing import Final
 
 from hellsrummy.deck.cards import Card, Rank, Suit, sort_cards
 
@@ -232,121 +232,43 @@ _NATURAL_SET = frozenset(_NATURALS)
 _ANYTHING = _NATURAL_SET | _WILDS
 _NOTHING: frozenset[Card] = frozenset()
 
-#: Card sets as bit masks over ``Card.index``, in two words that stay small ints: ``lo`` holds
-#: the cards of the four French suits (indices below ``LOW``), ``hi`` those of the others.
-LOW: Final = 52
-#: Each card, by index.
-CARD_OF: Final[tuple[Card, ...]] = tuple(sorted(_ANYTHING, key=lambda c: c.index))
-#: The bit of each card index (``1 << index``).
-BIT_OF: Final[tuple[int, ...]] = tuple(1 << i for i in range(91))
-#: The rank and the suit of each card, by index.
-RANK_OF: Final[tuple[int, ...]] = tuple(i % 13 + 2 for i in range(91))
-SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(91))
 
-# A reading (see :func:`_reading`) is kept in one int: the common rank (0 when several) in
-# bits 0-3, the common suit plus one (0 when several) in bits 4-6, from bit 7 the rank mask,
-# with ``_DUP`` set (and no rank bits) once two naturals share a rank. -1 reads wildcards only.
-_DUP: Final = 1 << 15
+def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
+    """How a meld's naturals can be read: ``(rank or 0, suit or -1, rank mask or -1)``.
 
-
-def masks_of(found: Iterable[Card]) -> tuple[int, int]:
-    """The two bit masks (``lo``, ``hi``, see :data:`LOW`) of some cards.
-
-    >>> masks_of(cards("2C 3C 2E"))
-    (3, 1)
+    The rank is the naturals' common rank (0 when they have several); the suit their common
+    suit (-1 when several) and the mask their ranks as bits (-1 when two share a rank, so no
+    run can hold them).
     """
-    lo = 0
-    hi = 0
-    for c in found:
-        i: int = c.index
-        if i < LOW:
-            lo |= 1 << i
-        else:
-            hi |= 1 << (i - LOW)
-    return lo, hi
-
-
-class Accepted:
-    """What a meld accepts, shared by every meld with the same facts.
-
-    The cards that extend it alone (``extends``), the naturals that buy one of its wildcards
-    (``buys``), both also as bit masks (see :data:`LOW`), the masks of all it accepts
-    (``accept_lo``, ``accept_hi``), and the reading of its naturals (-1 for wildcards only).
-
-    >>> facts = accepted_by(cards("2C 5H 6H"))
-    >>> sorted(map(str, facts.buys)), facts.buy_hi, bin(facts.buy_lo).count("1")
-    (['4H', '7H'], 0, 2)
-    """
-
-    __slots__ = (
-        "accept_hi",
-        "accept_lo",
-        "buy_hi",
-        "buy_lo",
-        "buys",
-        "extend_hi",
-        "extend_lo",
-        "extends",
-        "reading",
-    )
-    extends: frozenset[Card]
-    buys: frozenset[Card]
-    reading: int
-    extend_lo: int
-    extend_hi: int
-    buy_lo: int
-    buy_hi: int
-    accept_lo: int
-    accept_hi: int
-
-    def __init__(self, extends: frozenset[Card], buys: frozenset[Card], reading: int) -> None:
-        self.extends = extends
-        self.buys = buys
-        self.reading = reading
-        self.extend_lo, self.extend_hi = masks_of(extends)
-        self.buy_lo, self.buy_hi = masks_of(buys)
-        self.accept_lo = self.extend_lo | self.buy_lo
-        self.accept_hi = self.extend_hi | self.buy_hi
-
-
-def _reading(naturals: Sequence[Card]) -> int:
-    """How a meld's naturals can be read: their common rank and suit, and their ranks as bits.
-
-    The naturals are not empty. See ``_DUP`` for the layout.
-    """
-    first: int = naturals[0].index
-    reading = RANK_OF[first] | (SUIT_OF[first] + 1) << 4
+    reading = (int(naturals[0].rank), int(naturals[0].suit), 0)
     for c in naturals:
-        reading = _read_on(reading, c.index)
+        reading = _read_on(reading, c)
     return reading
 
 
-def _read_on(reading: int, index: int) -> int:
-    """The :func:`_reading` of some naturals and the natural of ``index``, from theirs."""
-    rank = reading & 15
-    suit = reading >> 4 & 7
-    mask = reading >> 7
-    card_rank = RANK_OF[index]
-    if card_rank != rank:
+def _read_on(reading: tuple[int, int, int], c: Card) -> tuple[int, int, int]:
+    """The :func:`_reading` of some naturals and the natural ``c``, from theirs."""
+    rank, suit, mask = reading
+    if c.rank != rank:
         rank = 0
-    if SUIT_OF[index] + 1 != suit:
-        suit = 0
-    bit = 1 << card_rank
+    if c.suit != suit:
+        suit = -1
+    bit = 1 << c.rank
     if mask & bit:
-        mask = _DUP
-    elif not mask & _DUP:
+        mask = -1
+    elif mask >= 0:
         mask |= bit
-    return rank | suit << 4 | mask << 7
+    return rank, suit, mask
 
 
-def _fitted(rank: int, suit: int, mask: int, size: int) -> list[Card]:
+def _fitted(reading: tuple[int, int, int], size: int) -> list[Card]:
     """The naturals ``c`` that make a meld of ``size`` with wildcards and these naturals.
 
-    ``rank``, ``suit`` (-1 when several) and ``mask`` (``_DUP`` when two share a rank) read
-    the naturals, which are not empty.
+    ``reading`` is the :func:`_reading` of the naturals, which are not empty.
     """
+    rank, suit, mask = reading
     fits: list[Card] = list(_BY_RANK[Rank(rank)]) if rank else []
-    if suit >= 0 and not mask & _DUP and size <= MAX_RUN:
+    if suit >= 0 and mask > 0 and size <= MAX_RUN:
         fits += [
             c
             for c in _BY_SUIT[Suit(suit)]
@@ -355,30 +277,25 @@ def _fitted(rank: int, suit: int, mask: int, size: int) -> list[Card]:
     return fits
 
 
-_FACTS: Final[dict[int, Accepted]] = {}
-_ONLY_WILDS: Final = Accepted(_ANYTHING, _NATURAL_SET, -1)
-
-
-def _facts(reading: int, size: int, wild: bool) -> Accepted:
+@functools.lru_cache(maxsize=8192)
+def _facts(
+    reading: tuple[int, int, int], size: int, wild: bool
+) -> tuple[frozenset[Card], frozenset[Card]]:
     """What a meld of ``size`` cards accepts: the cards that extend it, the naturals that buy.
 
     Only the reading of its naturals matters, and whether it holds a wildcard.
     """
-    key = reading | size << 24 | (1 << 23 if wild else 0)
-    found = _FACTS.get(key)
-    if found is not None:
-        return found
-    rank = reading & 15
-    suit = (reading >> 4 & 7) - 1
-    mask = reading >> 7
-    extends = _fitted(rank, suit, mask, size + 1)
+    rank, suit, mask = reading
+    extends = _fitted(reading, size + 1)
     # A wildcard extends a set always, and a run while it has room for one more place.
-    if rank or (suit >= 0 and not mask & _DUP and size < MAX_RUN):
+    if rank or (suit >= 0 and mask > 0 and size < MAX_RUN):
         extends += _WILDS
-    buys = frozenset(_fitted(rank, suit, mask, size)) if wild else _NOTHING
-    found = Accepted(frozenset(extends), buys, reading)
-    _FACTS[key] = found
-    return found
+    buys = frozenset(_fitted(reading, size)) if wild else _NOTHING
+    return frozenset(extends), buys
+
+
+# What a meld accepts with the reading of its naturals (None for a meld of wildcards only).
+Accepted = tuple[frozenset[Card], frozenset[Card], tuple[int, int, int] | None]
 
 
 def _accepts(meld: tuple[Card, ...]) -> tuple[frozenset[Card], frozenset[Card]]:
@@ -387,16 +304,18 @@ def _accepts(meld: tuple[Card, ...]) -> tuple[frozenset[Card], frozenset[Card]]:
     The answer depends only on the reading of the meld's naturals, its size and whether it
     holds a wildcard, and it is cached on those.
     """
-    facts = accepted_by(meld)
-    return facts.extends, facts.buys
+    extend, buy, _ = accepted_by(meld)
+    return extend, buy
 
 
 def accepted_by(meld: tuple[Card, ...]) -> Accepted:
-    """What a meld accepts (:class:`Accepted`), with the reading of its naturals."""
+    """:func:`_accepts` of a meld, with the reading of its naturals."""
     naturals = [c for c in meld if not c.is_wild]
     if not naturals:  # wildcards only: every card extends it, every natural buys one
-        return _ONLY_WILDS
-    return _facts(_reading(naturals), len(meld), len(naturals) < len(meld))
+        return _ANYTHING, _NATURAL_SET, None
+    reading = _reading(naturals)
+    extend, buy = _facts(reading, len(meld), len(naturals) < len(meld))
+    return extend, buy, reading
 
 
 def accepted_after(before: Accepted, added: Card, meld: tuple[Card, ...]) -> Accepted:
@@ -406,15 +325,16 @@ def accepted_after(before: Accepted, added: Card, meld: tuple[Card, ...]) -> Acc
     ``meld`` is sorted. Read from ``before``, without reading the whole meld again.
 
     >>> grown = cards("2C 5H 6H 7H")
-    >>> accepted_after(accepted_by(cards("2C 5H 6H")), card("7H"), grown) is accepted_by(grown)
+    >>> accepted_after(accepted_by(cards("2C 5H 6H")), card("7H"), grown) == accepted_by(grown)
     True
     """
-    reading = before.reading
-    if reading < 0:
+    reading = before[2]
+    if reading is None:
         return accepted_by(meld)
     if not added.is_wild:
-        reading = _read_on(reading, added.index)
-    return _facts(reading, len(meld), meld[0].is_wild)
+        reading = _read_on(reading, added)
+    extend, buy = _facts(reading, len(meld), meld[0].is_wild)
+    return extend, buy, reading
 
 
 def extension_set(meld: tuple[Card, ...]) -> frozenset[Card]:

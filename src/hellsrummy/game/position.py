@@ -111,12 +111,12 @@ def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:
     >>> sorted(map(str, buys)), card("3H") in extends, card("8H") in extends
     (['4H', '7H'], True, True)
     """
-    facts = _facts_of(meld)
-    return facts.extends, facts.buys
+    extend, buy, _ = _facts_of(meld)
+    return extend, buy
 
 
 def _facts_of(meld: TableMeld) -> Accepted:
-    """What a meld accepts (:class:`hellsrummy.deck.melds.Accepted`), kept in its hidden slot.
+    """:func:`meld_facts` with the reading of the meld's naturals, kept in its hidden slot.
 
     A meld grown by a play has them already: :mod:`hellsrummy.play.plays` works them out from
     those of the meld it grew from.
@@ -154,9 +154,7 @@ class Table:
         self.extends = extends
         self.buys = buys
         if known is not None and changed >= 0:  # the same table but for meld ``changed``
-            one = _facts_of(melds[changed])
-            extend = one.extends
-            buy = one.buys
+            extend, buy, _ = _facts_of(melds[changed])
             no_less = extend >= extends[changed] and buy >= buys[changed]
             extends[changed], buys[changed] = extend, buy
             if no_less:  # the cards that play somewhere are those of before, and its own
@@ -168,9 +166,9 @@ class Table:
         # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
         first = len(extends)
         for meld in melds[first:]:
-            one = _facts_of(meld)
-            extends.append(one.extends)
-            buys.append(one.buys)
+            extend, buy, _ = _facts_of(meld)
+            extends.append(extend)
+            buys.append(buy)
         if known is not None and changed < 0:
             self.playable = known.playable.union(*extends[first:], *buys[first:])
         else:

@@ -26,11 +26,13 @@ True
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 import attrs
 
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.solver import can_meet
-from hellsrummy.deck.cards import Card
+from hellsrummy.deck.cards import Card, leading_wilds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import SetPlayProtection
 from hellsrummy.game.events import (
@@ -195,15 +197,11 @@ def _allowed(here: Position) -> tuple[Card, ...]:
     # nothing at all while play protection warns.
     if _protected(here):
         return ()
-    distinct = here.distinct
-    wild = 0  # the wildcards come first
-    while wild < len(distinct) and distinct[wild].is_wild:
-        wild += 1
-    kept = distinct[wild:]
+    hand = here.hand
+    naturals = hand[leading_wilds(hand) :]
     rummy = here.rummies
-    if rummy:
-        kept = tuple([c for c in kept if c not in rummy])
-    return kept or distinct
+    kept = tuple(dict.fromkeys(filterfalse(rummy.__contains__, naturals) if rummy else naturals))
+    return kept or here.distinct
 
 
 def legal_discards(state: GameState) -> list[Card]:
