@@ -12,7 +12,7 @@ tuple (hands, met flags, penalties, seats that left...).
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 from attrs import AttrsInstance
@@ -24,7 +24,7 @@ from hellsrummy.game.state import DerivedPosition, GameState, Phase, TableMeld
 __all__ = ["assembled", "replace", "successor"]
 
 _T = TypeVar("_T")
-_new = object.__new__
+_new: Final = object.__new__
 
 
 def replace(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -64,36 +64,35 @@ def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...
 # inside ``getattr``. ``tests/game/test_position.py`` holds the states it builds to the
 # constructor's.
 _SLOTS, _SETTERS = assembled(GameState)
-(
-    _set_rules,
-    _set_seed,
-    _set_names,
-    _set_round,
-    _set_dealer,
-    _set_current,
-    _set_phase,
-    _set_hands,
-    _set_melds,
-    _set_discard,
-    _set_stock,
-    _set_suits,
-    _set_decks,
-    _set_refills,
-    _set_met,
-    _set_penalties,
-    _set_errors,
-    _set_results,
-    _set_scores,
-    _set_protection,
-    _set_left,
-    _set_turns,
-    _set_taken,
-    _set_log,
-    _set_discarder,
-    _set_attrs_cached_hash,
-    _set_position,
-    _set_table,
-) = _SETTERS
+# Final: the compiled build keeps each setter in a C static, not in the module dict.
+_set_rules: Final = _SETTERS[0]
+_set_seed: Final = _SETTERS[1]
+_set_names: Final = _SETTERS[2]
+_set_round: Final = _SETTERS[3]
+_set_dealer: Final = _SETTERS[4]
+_set_current: Final = _SETTERS[5]
+_set_phase: Final = _SETTERS[6]
+_set_hands: Final = _SETTERS[7]
+_set_melds: Final = _SETTERS[8]
+_set_discard: Final = _SETTERS[9]
+_set_stock: Final = _SETTERS[10]
+_set_suits: Final = _SETTERS[11]
+_set_decks: Final = _SETTERS[12]
+_set_refills: Final = _SETTERS[13]
+_set_met: Final = _SETTERS[14]
+_set_penalties: Final = _SETTERS[15]
+_set_errors: Final = _SETTERS[16]
+_set_results: Final = _SETTERS[17]
+_set_scores: Final = _SETTERS[18]
+_set_protection: Final = _SETTERS[19]
+_set_left: Final = _SETTERS[20]
+_set_turns: Final = _SETTERS[21]
+_set_taken: Final = _SETTERS[22]
+_set_log: Final = _SETTERS[23]
+_set_discarder: Final = _SETTERS[24]
+_set_attrs_cached_hash: Final = _SETTERS[25]
+_set_position: Final = _SETTERS[26]
+_set_table: Final = _SETTERS[27]
 
 
 def successor(

@@ -80,6 +80,12 @@ def remove(hand: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
     >>> format_cards(remove(cards("3C 7H 7H KS"), cards("7H KS")))
     '3C 7H'
     """
+    if used.__class__ is tuple and len(used) == 1:  # the usual case: one card, sliced out
+        (card_,) = used
+        at = bisect_left(hand, card_.order, key=BY_ORDER)
+        if at == len(hand) or hand[at] is not card_:
+            raise ValueError(f"{card_} is not in the hand")
+        return hand[:at] + hand[at + 1 :]
     left = list(hand)
     for card_ in used:
         at = bisect_left(left, card_.order, key=BY_ORDER)  # the hand is sorted
@@ -225,8 +231,12 @@ def pass_(state: GameState, action: Pass) -> GameState:
     assert passed is not None
     receiver = next_seat(state.left, seat)
     log = state.log._add(passed_record(seat, passed, receiver))
-    extra, stock, refills, log = draw(state, state.stock, state.refills, log)
-    drawn, stock, refills, log = draw(state, stock, refills, log)
+    stock = state.stock
+    if len(stock) >= 2:  # the usual case: both cards come off the stock, no refill
+        extra, drawn, stock, refills = stock[0], stock[1], stock[2:], state.refills
+    else:
+        extra, stock, refills, log = draw(state, stock, state.refills, log)
+        drawn, stock, refills, log = draw(state, stock, refills, log)
     hands = replace(state.hands, receiver, insert(insert(state.hands[receiver], passed), extra))
     hands = replace(hands, seat, insert(hands[seat], drawn))
     return successor(
