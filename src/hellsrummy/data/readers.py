@@ -310,7 +310,9 @@ def check_derived(written: Reader, derived: Any, skip: Sequence[str] = ()) -> No
     elif isinstance(derived, list):
         items = written.items()
         if len(items) != len(derived):
-            raise written.fail(f"must have {len(derived)} entries, what the rest gives")
+            raise written.fail(
+                f"must have {len(derived)} entries, what the rest of the document gives"
+            )
         for item, one in zip(items, derived, strict=True):
             check_derived(item, one, skip)
     elif written.value != derived or isinstance(written.value, bool) != isinstance(derived, bool):
