@@ -80,19 +80,13 @@ def remove(hand: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
     >>> format_cards(remove(cards("3C 7H 7H KS"), cards("7H KS")))
     '3C 7H'
     """
-    if used.__class__ is tuple and len(used) == 1:  # the usual case: one card, sliced out
-        (card_,) = used
-        at = bisect_left(hand, card_.order, key=BY_ORDER)
-        if at == len(hand) or hand[at] is not card_:
-            raise ValueError(f"{card_} is not in the hand")
-        return hand[:at] + hand[at + 1 :]
-    left = list(hand)
+    left = hand
     for card_ in used:
         at = bisect_left(left, card_.order, key=BY_ORDER)  # the hand is sorted
         if at == len(left) or left[at] is not card_:
             raise ValueError(f"{card_} is not in the hand")
-        del left[at]
-    return tuple(left)
+        left = left[:at] + left[at + 1 :]
+    return left
 
 
 def missing(hand: tuple[Card, ...], used: Iterable[Card], seat: int) -> IllegalActionError | None:
@@ -231,12 +225,8 @@ def pass_(state: GameState, action: Pass) -> GameState:
     assert passed is not None
     receiver = next_seat(state.left, seat)
     log = state.log._add(passed_record(seat, passed, receiver))
-    stock = state.stock
-    if len(stock) >= 2:  # the usual case: both cards come off the stock, no refill
-        extra, drawn, stock, refills = stock[0], stock[1], stock[2:], state.refills
-    else:
-        extra, stock, refills, log = draw(state, stock, state.refills, log)
-        drawn, stock, refills, log = draw(state, stock, refills, log)
+    extra, stock, refills, log = draw(state, state.stock, state.refills, log)
+    drawn, stock, refills, log = draw(state, stock, refills, log)
     hands = replace(state.hands, receiver, insert(insert(state.hands[receiver], passed), extra))
     hands = replace(hands, seat, insert(hands[seat], drawn))
     return successor(
