@@ -93,6 +93,13 @@ class Reader:
             raise self.fail(f"must be true or false, got {_kind(self.value)}")
         return self.value
 
+    def seconds(self) -> float:
+        """A duration: a non-negative number (an int is read as a float)."""
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+            raise self.fail(f"must be a non-negative number, got {shown(value)}")
+        return float(value)
+
     def text(self) -> str:
         if not isinstance(self.value, str):
             raise self.fail(f"must be a string, got {_kind(self.value)}")

@@ -368,7 +368,7 @@ class Comparison:
         timings = ("seconds_mean", "seconds_median", "seconds_worst")
         check_derived(reader, found.to_dict(), skip=("records", *timings))
         read = [
-            [_seconds(item.key(name)) for name in timings]
+            [item.key(name).optional(Reader.seconds) for name in timings]
             for item in reader.key("candidates").items()
         ]
         return attrs.evolve(
@@ -378,15 +378,6 @@ class Comparison:
                 for c, (mean, median, worst) in zip(found.candidates, read, strict=True)
             ),
         )
-
-
-def _seconds(data: Reader) -> float | None:
-    value = data.value
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0
-    ):
-        raise data.fail(f"must be null or a non-negative number of seconds, got {shown(value)}")
-    return None if value is None else float(value)
 
 
 register_reader("Comparison", Comparison.from_dict)  # so that hellsrummy.from_dict reads it too

@@ -85,12 +85,7 @@ class DealRound:
 def _read_round(reader: Reader, players: int | None) -> DealRound:
     points = reader.key("points").ints(players)
     count = len(points)
-    seconds = []
-    for item in reader.key("seconds").items():
-        value = item.value
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-            raise item.fail(f"must be a non-negative number, got {shown(value)}")
-        seconds.append(float(value))
+    seconds = [item.seconds() for item in reader.key("seconds").items()]
     decisions = reader.key("decisions").integer(0)
     if len(seconds) not in (0, decisions):
         raise reader.fail(f"seconds: must time each of the {decisions} decisions")
