@@ -19,12 +19,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final
+from typing import Any
 
 from hellsrummy.contracts.contract import Contract
-from hellsrummy.contracts.needs import _RANKS, _WINDOW
+from hellsrummy.contracts.needs import _RANKS, _choice, _run_choices, _wild_choice
+from hellsrummy.contracts.needs import Choice as Choice  # its home is needs: listed here too
 from hellsrummy.contracts.solver import (
-    _NATURAL,
     _NATURAL_PLACES,
     Fulfillment,
     Pool,
@@ -41,37 +41,6 @@ from hellsrummy.errors import shown
 __all__ = ["fulfillments", "melds_of", "possible_melds"]
 
 
-# A choice of cards for one meld, from the whole hand: its naturals (in card order), the number
-# of wildcards it takes, its sort key (melds of identical requirements are listed lowest first),
-# the pool places of its naturals with how many each takes, those places as a bit mask, and the
-# places it takes more than one natural from (a mask, mostly 0).
-Choice = tuple[tuple[Card, ...], int, int, tuple[tuple[int, int], ...], int, int]
-
-# A key orders choices as their naturals' card orders (a tuple, compared item by item): as an
-# int, one digit per card of the meld, a natural's digit its card order plus one, a wildcard's
-# 0. Only choices for one requirement (of one size, so keys of as many digits) are compared,
-# and for those equal naturals mean equal wildcards too.
-_DIGIT = 1 << 7  # above every card order plus one
-
-
-def _choice(suit_ranks: Iterable[tuple[int, int]], wilds: int) -> Choice:
-    picked = tuple(suit_ranks)
-    places: dict[int, int] = {}
-    mask = multi = 0
-    for s, i in picked:
-        at = s * _RANKS + i
-        places[at] = places.get(at, 0) + 1
-        if mask >> at & 1:
-            multi |= 1 << at
-        mask |= 1 << at
-    naturals = tuple(_NATURAL[s][i] for s, i in picked)
-    key = 0
-    for c in naturals:
-        key = key * _DIGIT + c.order + 1
-    key *= _DIGIT**wilds
-    return naturals, wilds, key, tuple(places.items()), mask, multi
-
-
 def _set_choices(pool: Pool, size: int) -> list[Choice]:
     """Every distinct set of exactly ``size`` cards the pool can make, in listing order."""
     found: list[Choice] = []
@@ -84,11 +53,6 @@ def _set_choices(pool: Pool, size: int) -> list[Choice]:
         if total >= fewest:
             found += _set_row(i, tuple(counts[i::_RANKS]), fewest, size)
     return found
-
-
-@functools.lru_cache(maxsize=512)
-def _wild_choice(size: int) -> Choice:
-    return _choice((), size)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -117,84 +81,6 @@ def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[i
         if size - take <= room:
             found.extend((item,) * take + tail for tail in _multisubsets(rest, size - take))
     return tuple(found)
-
-
-def _run_choices(pool: Pool, size: int, fewest: int = 0) -> list[Choice]:
-    """Every distinct run of exactly ``size`` cards the pool can make, in listing order.
-
-    Only runs with at least ``fewest`` naturals are listed.
-    """
-    found: list[Choice] = []
-    wilds = pool.wilds
-    if wilds >= size and fewest == 0:
-        found.append(_wild_choice(size))
-    least = max(1, size - wilds, fewest)
-    # Two half rows per suit, by the rank of the run's lowest natural: each depends only on
-    # the ranks it can hold, so far fewer rows are kept than there are masks. A row's key
-    # (an int): the ranks it can hold, the suit, the half, ``least`` and ``size``.
-    tail = least << 8 | size
-    high = tail | 1 << 16
-    lower = _WINDOW[min(_RANKS, _HALF + size - 1)]
-    rows = _RUN_ROWS
-    for s, mask in enumerate(pool.masks):
-        if mask & _LOW_HALF:
-            held = mask & lower
-            row = rows.get(held << 20 | s << 17 | tail)
-            found += _new_run_row(s, 0, held, least, size) if row is None else row
-        if mask >> _HALF:
-            held = mask >> _HALF
-            row = rows.get(held << 20 | s << 17 | high)
-            found += _new_run_row(s, _HALF, held, least, size) if row is None else row
-    return found
-
-
-def _new_run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choice, ...]:
-    """:func:`_run_row`, kept under its key (see :func:`_run_choices`)."""
-    row = _run_row(s, first, held, least, size)
-    rows = _RUN_ROWS
-    if len(rows) >= _KEPT_ROWS:
-        rows.clear()
-    rows[held << 20 | s << 17 | (first != 0) << 16 | least << 8 | size] = row
-    return row
-
-
-# Rows kept by key: at most this many, then they are forgotten.
-_KEPT_ROWS: Final = 1 << 15
-_HALF: Final = _RANKS // 2
-_LOW_HALF: Final = _WINDOW[_HALF]
-_RUN_ROWS: Final[dict[int, tuple[Choice, ...]]] = {}
-
-
-def _run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choice, ...]:
-    """The runs of suit ``s`` with at least ``least`` naturals, in one half of the ranks.
-
-    The half: runs whose lowest natural has a rank index from ``first`` to ``first + 5``.
-    ``held`` has bit ``j`` set when the suit holds rank index ``first + j`` (the ranks of that
-    half, and those above it a run can reach). Lowest rank first: the runs starting at each
-    rank the suit holds, which depend only on the ranks held just above it
-    (:func:`_run_window`).
-    """
-    found: list[Choice] = []
-    window = _WINDOW[size - 1]
-    for j in range(_HALF):
-        if held >> j & 1:
-            found += _run_window(s, first + j, held >> (j + 1) & window, least, size)
-    return tuple(found)
-
-
-@functools.lru_cache(maxsize=8192)
-def _run_window(s: int, lowest: int, above: int, least: int, size: int) -> tuple[Choice, ...]:
-    """The runs of suit ``s`` whose lowest natural has rank index ``lowest``.
-
-    ``above`` has bit ``j`` set when the suit holds rank index ``lowest + 1 + j`` (the next
-    ``size - 1`` ranks, the only ones such a run can hold).
-    """
-    ranks = [lowest + 1 + j for j in range(size - 1) if above >> j & 1]
-    return tuple(
-        _choice(((s, lowest), *((s, i) for i in combo)), size - 1 - extra)
-        for extra in range(max(0, least - 1), min(len(ranks), size - 1) + 1)
-        for combo in itertools.combinations(ranks, extra)
-    )
 
 
 def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillment]:
@@ -259,7 +145,7 @@ def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple
     pool = Pool(held=hand)
     enumeration = _Enumeration(pool, _facts_of(contract), True)
     for budget in range(least, pool.wilds + 1):
-        found = list(itertools.chain.from_iterable(enumeration.run(budget)))
+        found = enumeration.all(budget)
         if found:
             return found
     return []
@@ -279,8 +165,7 @@ def skeletons_of(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[C
     """
     if _held_bound(hand, contract) is None:  # most hands are turned away here
         return iter(())
-    enumeration = _Enumeration(Pool(held=hand), _facts_of(contract), True)
-    return itertools.chain.from_iterable(enumeration.run())
+    return iter(_Enumeration(Pool(held=hand), _facts_of(contract), True).all())
 
 
 def laid_melds(chosen: Sequence[Choice], wild_cards: Sequence[Card]) -> Fulfillment:
@@ -299,7 +184,8 @@ class _Enumeration:
     Each requirement's choices are listed once, from the whole hand; deeper in the search a
     choice is skipped when the cards it needs are gone. That keeps the order of a search that
     lists the choices afresh from what is left at every step: the choices of a smaller pool
-    are those of the whole hand that still fit, in the same order.
+    are those of the whole hand that still fit, in the same order. The last two requirements
+    are searched together in plain loops (:meth:`pairs`), the levels above them lazily.
     """
 
     __slots__ = (
@@ -326,21 +212,48 @@ class _Enumeration:
                 lists.append(lists[first])
             else:
                 run, size = shapes[k]
-                lists.append(_run_choices(pool, size) if run else _set_choices(pool, size))
+                lists.append(
+                    _run_choices(pool.masks, pool.wilds, size) if run else _set_choices(pool, size)
+                )
         self.lists = lists
 
-    def run(self, budget: int | None = None) -> Iterator[list[Any]]:
-        """The fulfilments in order, in lists (one per last-level call that found some).
-
-        Only those that take at most ``budget`` wildcards (by default, all the pool holds).
-        """
+    def wilds_for(self, budget: int | None) -> int | None:
+        """The wildcards to spend (at most ``budget``), or ``None`` when nothing can fit."""
         wilds = self.pool.wilds if budget is None else min(budget, self.pool.wilds)
         runs, sets = self.rests[0]
         if len(self.requirements) > 2 and _search(self.pool, runs, sets, wilds) is None:
+            return None
+        return wilds
+
+    def run(self, budget: int | None = None) -> Iterator[list[Any]]:
+        """The fulfilments in order, in lists (one per choice next to last that found some).
+
+        Only those that take at most ``budget`` wildcards (by default, all the pool holds).
+        """
+        wilds = self.wilds_for(budget)
+        if wilds is None:
             return iter(())
         if len(self.requirements) == 1:
-            return iter((self.last(0, wilds, 0, 0),))
+            found: list[Any] = []
+            self.last(0, wilds, 0, 0, found)
+            return iter((found,))
         return self.go(0, wilds, 0, 0)
+
+    def all(self, budget: int | None = None) -> list[Any]:
+        """:meth:`run`'s fulfilments in one list, found in plain loops for up to two levels."""
+        wilds = self.wilds_for(budget)
+        found: list[Any] = []
+        if wilds is None:
+            return found
+        levels = len(self.requirements)
+        if levels == 1:
+            self.last(0, wilds, 0, 0, found)
+        elif levels == 2:
+            self.pairs(0, 0, wilds, 0, 0, found, True)
+        else:
+            for part in self.go(0, wilds, 0, 0):
+                found += part
+        return found
 
     def feasible(self, k: int, wilds: int) -> bool:
         """Whether ``requirements[k:]`` can be met from what the pool holds now."""
@@ -354,68 +267,125 @@ class _Enumeration:
         for every place they emptied: a choice that takes one natural from each of its places
         fits unless one of them is gone.
         """
+        choices = self.lists[k]
+        if k + 2 == len(self.requirements):
+            # Two requirements left are searched at once (a loop over their choices),
+            # faster than asking the solver first whether they can be met.
+            start = 0
+            while start < len(choices):
+                found: list[Any] = []
+                start = self.pairs(k, start, wilds, taken, gone, found, False)
+                if found:
+                    yield found
+            return
         pool, chosen = self.pool, self.chosen
         counts = pool.counts
         floor = chosen[-1][2] if self.same[k] else -1
-        last = k + 2 == len(self.requirements)
-        for choice in self.lists[k]:
-            _, need, key, places, mask, multi = choice
+        for choice in choices:
+            need: int = choice[1]
+            key: int = choice[2]
+            mask: int = choice[4]
             if need > wilds or key < floor or mask & gone:
                 continue
-            if multi & taken and not all(counts[at] >= n for at, n in places):
+            places: tuple[tuple[int, int], ...] = choice[3]
+            if choice[5] & taken and not _fits(counts, places):
                 continue
             chosen.append(choice)
             emptied = gone
-            if last:  # the last level reads only the counts
-                for at, n in places:
-                    n = counts[at] - n
-                    counts[at] = n
-                    if not n:
-                        emptied |= 1 << at
-                completed = self.last(k + 1, wilds - need, taken | mask, emptied)
-                if completed:
-                    yield completed
-                for at, n in places:
-                    counts[at] += n
-            else:
-                for at, n in places:
-                    for _ in range(n):
-                        pool.take(at // _RANKS, at % _RANKS)
-                    if not counts[at]:
-                        emptied |= 1 << at
-                # Two requirements left are searched at once (a loop over their choices),
-                # faster than asking the solver first whether they can be met.
-                if k + 3 == len(self.requirements) or self.feasible(k + 1, wilds - need):
-                    yield from self.go(k + 1, wilds - need, taken | mask, emptied)
-                for at, n in places:
-                    for _ in range(n):
-                        pool.give(at // _RANKS, at % _RANKS)
+            for at, n in places:
+                for _ in range(n):
+                    pool.take(at // _RANKS, at % _RANKS)
+                if not counts[at]:
+                    emptied |= 1 << at
+            if k + 3 == len(self.requirements) or self.feasible(k + 1, wilds - need):
+                yield from self.go(k + 1, wilds - need, taken | mask, emptied)
+            for at, n in places:
+                for _ in range(n):
+                    pool.give(at // _RANKS, at % _RANKS)
             chosen.pop()
 
-    def last(self, k: int, wilds: int, taken: int, gone: int) -> list[Any]:
-        """The choices of the last requirement, each completing a fulfilment.
+    def pairs(
+        self, k: int, start: int, wilds: int, taken: int, gone: int, found: list[Any], every: bool
+    ) -> int:
+        """The fulfilments of requirement ``k``'s choices from ``start`` on, and the last one's.
 
-        A list (most calls find none or few): the melds chosen before are put together
-        only once one is found. As skeletons, each is the tuple of its choices.
+        ``k`` is the requirement next to last; each choice of it that fits is completed by
+        :meth:`last`, into ``found``. Unless ``every``, stops after the first choice that
+        completes some. Returns the index of the next choice to try.
         """
         counts = self.pool.counts
-        floor = self.chosen[-1][2] if self.same[k] else -1
-        fits = [
-            choice
-            for choice in self.lists[k]
-            if choice[1] <= wilds
-            and choice[2] >= floor
-            and not choice[4] & gone
-            and (not choice[5] & taken or all(counts[at] >= n for at, n in choice[3]))
-        ]
-        if not fits:
-            return fits
-        if self.skeletons:
-            before = tuple(self.chosen)
-            return [(*before, choice) for choice in fits]
-        head = laid_melds(self.chosen, self.wild_cards)
-        deuces = self.wild_cards[sum(choice[1] for choice in self.chosen) :]
-        return [(*head, deuces[: choice[1]] + choice[0]) for choice in fits]
+        chosen = self.chosen
+        choices = self.lists[k]
+        floor: int = chosen[-1][2] if self.same[k] else -1
+        end = len(choices)
+        j = start
+        while j < end:
+            choice = choices[j]
+            j += 1
+            need: int = choice[1]
+            key: int = choice[2]
+            mask: int = choice[4]
+            if need > wilds or key < floor or mask & gone:
+                continue
+            places: tuple[tuple[int, int], ...] = choice[3]
+            if choice[5] & taken and not _fits(counts, places):
+                continue
+            chosen.append(choice)
+            emptied = gone
+            for at, n in places:  # the last level reads only the counts
+                left = counts[at] - n
+                counts[at] = left
+                if not left:
+                    emptied |= 1 << at
+            size = len(found)
+            self.last(k + 1, wilds - need, taken | mask, emptied, found)
+            for at, n in places:
+                counts[at] += n
+            chosen.pop()
+            if not every and len(found) > size:
+                break
+        return j
+
+    def last(self, k: int, wilds: int, taken: int, gone: int, found: list[Any]) -> None:
+        """The choices of the last requirement, each completing a fulfilment, into ``found``.
+
+        The melds chosen before are put together only once one is found. As skeletons, each
+        is the tuple of its choices.
+        """
+        counts = self.pool.counts
+        chosen = self.chosen
+        floor: int = chosen[-1][2] if self.same[k] else -1
+        before: tuple[Any, ...] | None = None
+        deuces: tuple[Card, ...] = ()
+        for choice in self.lists[k]:
+            need: int = choice[1]
+            key: int = choice[2]
+            mask: int = choice[4]
+            if need > wilds or key < floor or mask & gone:
+                continue
+            if choice[5] & taken and not _fits(counts, choice[3]):
+                continue
+            if before is None:
+                if self.skeletons:
+                    before = tuple(chosen)
+                else:
+                    before = laid_melds(chosen, self.wild_cards)
+                    used = 0
+                    for made in chosen:
+                        used += made[1]
+                    deuces = self.wild_cards[used:]
+            if self.skeletons:
+                found.append((*before, choice))
+            else:
+                found.append((*before, deuces[:need] + choice[0]))
+
+
+def _fits(counts: list[int], places: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the pool's ``counts`` still hold every natural a choice takes at its places."""
+    for at, n in places:  # noqa: SIM110 (a loop: a generator in all() costs more)
+        if counts[at] < n:
+            return False
+    return True
 
 
 def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, ...]]:
@@ -447,7 +417,7 @@ def meld_choices(pool: Pool, size: int) -> list[Choice]:
     # A run with fewer than two naturals is also a set, and the sets list it already.
     choices = _set_choices(pool, size)
     if size <= _RANKS:
-        choices += _run_choices(pool, size, fewest=2)
+        choices += _run_choices(pool.masks, pool.wilds, size, fewest=2)
     return choices
 
 

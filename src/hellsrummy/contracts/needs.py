@@ -11,6 +11,9 @@ form; the closed forms, and the quick tests that turn most hands away before any
   into ints in a pass or two: the lower bound on the wildcards a contract needs
   (``_held_least_wilds``), whether the hand makes a meld of 3 at all
   (``lacks_melds_of_3``), and whether a card joins one (``joins_a_meld_of_3``).
+* the *choices* the enumeration (:mod:`hellsrummy.contracts.enumeration`) picks melds from:
+  how a choice of naturals and wildcards is kept (``Choice``), and the runs of one size a
+  hand's suit masks make (``_run_choices``), row by row.
 
 >>> from hellsrummy.contracts.needs import _cheapest_window, _held_least_wilds, _set_need
 >>> from hellsrummy.contracts.needs import lacks_melds_of_3
@@ -24,10 +27,11 @@ form; the closed forms, and the quick tests that turn most hands away before any
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
-from hellsrummy.deck.cards import BY_INDEX, Card, Suit, leading_wilds
+from hellsrummy.deck.cards import BY_INDEX, Card, Rank, Suit, leading_wilds
 
 _RANKS = 12  # natural ranks 3..A, indexed 0..11
 _WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
@@ -161,6 +165,133 @@ def _most_in_window(size: int) -> tuple[int, ...]:
 
 # _MOST_IN_WINDOW[size]: :func:`_most_in_window` of ``size``, worked out when first asked.
 _MOST_IN_WINDOW: Final[list[tuple[int, ...] | None]] = [None] * (_RANKS + 1)
+
+
+# --- choices: the melds of one size a hand makes, listed once per hand -----------------
+
+
+_SUITS = len(Suit)
+# _NATURAL[suit][i] is the natural card of rank i + 3 in that suit.
+_NATURAL: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
+)
+
+# A choice of cards for one meld, from the whole hand: its naturals (in card order), the number
+# of wildcards it takes, its sort key (melds of identical requirements are listed lowest first),
+# the pool places of its naturals with how many each takes, those places as a bit mask, and the
+# places it takes more than one natural from (a mask, mostly 0).
+# The tuple's items are (tuple[Card, ...], int, int, tuple[tuple[int, int], ...], int, int);
+# it is typed as a tuple of any length so that a compiled build passes choices around as they
+# are, instead of unpacking each into a struct and packing a fresh tuple wherever one is kept.
+Choice = tuple[Any, ...]
+
+# A key orders choices as their naturals' card orders (a tuple, compared item by item): as an
+# int, one digit per card of the meld, a natural's digit its card order plus one, a wildcard's
+# 0. Only choices for one requirement (of one size, so keys of as many digits) are compared,
+# and for those equal naturals mean equal wildcards too.
+_DIGIT = 1 << 7  # above every card order plus one
+
+
+def _choice(suit_ranks: Iterable[tuple[int, int]], wilds: int) -> Choice:
+    picked = tuple(suit_ranks)
+    places: dict[int, int] = {}
+    mask = multi = 0
+    for s, i in picked:
+        at = s * _RANKS + i
+        places[at] = places.get(at, 0) + 1
+        if mask >> at & 1:
+            multi |= 1 << at
+        mask |= 1 << at
+    naturals = tuple(_NATURAL[s][i] for s, i in picked)
+    key = 0
+    for c in naturals:
+        key = key * _DIGIT + c.order + 1
+    key *= _DIGIT**wilds
+    return naturals, wilds, key, tuple(places.items()), mask, multi
+
+
+@functools.lru_cache(maxsize=512)
+def _wild_choice(size: int) -> Choice:
+    return _choice((), size)
+
+
+def _run_choices(masks: list[int], wilds: int, size: int, fewest: int = 0) -> list[Choice]:
+    """Every distinct run of exactly ``size`` cards a hand makes, in listing order.
+
+    ``masks[suit]`` has the suit's ranks held as bits, ``wilds`` counts the wildcards.
+
+    Only runs with at least ``fewest`` naturals are listed.
+    """
+    found: list[Choice] = []
+    if wilds >= size and fewest == 0:
+        found.append(_wild_choice(size))
+    least = max(1, size - wilds, fewest)
+    # Two half rows per suit, by the rank of the run's lowest natural: each depends only on
+    # the ranks it can hold, so far fewer rows are kept than there are masks. A row's key
+    # (an int): the ranks it can hold, the suit, the half, ``least`` and ``size``.
+    tail = least << 8 | size
+    high = tail | 1 << 16
+    lower = _WINDOW[min(_RANKS, _HALF + size - 1)]
+    rows = _RUN_ROWS
+    for s, mask in enumerate(masks):
+        if mask & _LOW_HALF:
+            held = mask & lower
+            row = rows.get(held << 20 | s << 17 | tail)
+            found += _new_run_row(s, 0, held, least, size) if row is None else row
+        if mask >> _HALF:
+            held = mask >> _HALF
+            row = rows.get(held << 20 | s << 17 | high)
+            found += _new_run_row(s, _HALF, held, least, size) if row is None else row
+    return found
+
+
+def _new_run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choice, ...]:
+    """:func:`_run_row`, kept under its key (see :func:`_run_choices`)."""
+    row = _run_row(s, first, held, least, size)
+    rows = _RUN_ROWS
+    if len(rows) >= _KEPT_ROWS:
+        rows.clear()
+    rows[held << 20 | s << 17 | (first != 0) << 16 | least << 8 | size] = row
+    return row
+
+
+# Rows kept by key: at most this many, then they are forgotten.
+_KEPT_ROWS: Final = 1 << 15
+_HALF: Final = _RANKS // 2
+_LOW_HALF: Final = _WINDOW[_HALF]
+_RUN_ROWS: Final[dict[int, tuple[Choice, ...]]] = {}
+
+
+def _run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choice, ...]:
+    """The runs of suit ``s`` with at least ``least`` naturals, in one half of the ranks.
+
+    The half: runs whose lowest natural has a rank index from ``first`` to ``first + 5``.
+    ``held`` has bit ``j`` set when the suit holds rank index ``first + j`` (the ranks of that
+    half, and those above it a run can reach). Lowest rank first: the runs starting at each
+    rank the suit holds, which depend only on the ranks held just above it
+    (:func:`_run_window`).
+    """
+    found: list[Choice] = []
+    window = _WINDOW[size - 1]
+    for j in range(_HALF):
+        if held >> j & 1:
+            found += _run_window(s, first + j, held >> (j + 1) & window, least, size)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=8192)
+def _run_window(s: int, lowest: int, above: int, least: int, size: int) -> tuple[Choice, ...]:
+    """The runs of suit ``s`` whose lowest natural has rank index ``lowest``.
+
+    ``above`` has bit ``j`` set when the suit holds rank index ``lowest + 1 + j`` (the next
+    ``size - 1`` ranks, the only ones such a run can hold).
+    """
+    ranks = [lowest + 1 + j for j in range(size - 1) if above >> j & 1]
+    return tuple(
+        _choice(((s, lowest), *((s, i) for i in combo)), size - 1 - extra)
+        for extra in range(max(0, least - 1), min(len(ranks), size - 1) + 1)
+        for combo in itertools.combinations(ranks, extra)
+    )
 
 
 # --- a hand held by a state, packed into ints ---------------------------------------------

@@ -34,7 +34,9 @@ from typing import Any, Final
 
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.needs import (
+    _NATURAL,
     _RANKS,
+    _SUITS,
     _WINDOW,
     _cheapest_window,
     _held_least_wilds,
@@ -42,7 +44,7 @@ from hellsrummy.contracts.needs import (
     _set_need,
     _set_plan,
 )
-from hellsrummy.deck.cards import BY_INDEX, Card, Rank, Suit, leading_wilds, sort_cards
+from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds, sort_cards
 from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 
@@ -57,11 +59,6 @@ __all__ = [
 #: A fulfilment: one meld (a tuple of cards, sorted) per requirement, in the contract's order.
 Fulfillment = tuple[tuple[Card, ...], ...]
 
-_SUITS = len(Suit)
-# _NATURAL[suit][i] is the natural card of rank i + 3 in that suit.
-_NATURAL: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
-)
 # _PLACES[card.index]: a natural's (pool place, suit, rank bit, rank index); None for a
 # wildcard.
 _PLACES: tuple[tuple[int, int, int, int] | None, ...] = tuple(
