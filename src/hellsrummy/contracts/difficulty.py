@@ -64,7 +64,8 @@ _TABLE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
     25: ((), (5,) * 5),
 }
 
-_CONTRACTS: dict[int, Contract] = {
+#: Each difficulty's contract (:func:`contract_for` is the checked lookup).
+CONTRACTS: dict[int, Contract] = {
     difficulty: Contract.of(runs=runs, sets=sets) for difficulty, (runs, sets) in _TABLE.items()
 }
 
@@ -82,7 +83,7 @@ def contract_for(difficulty: int) -> Contract:
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
         raise ValueError(f"difficulty must be an int from 3 to 25, got {shown(difficulty)}")
     try:
-        return _CONTRACTS[difficulty]
+        return CONTRACTS[difficulty]
     except KeyError:
         raise ValueError(
             f"difficulty must be an int from 3 to 25, got {shown(difficulty)}"

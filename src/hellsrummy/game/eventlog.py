@@ -259,17 +259,25 @@ class EventLog:
         ...     Discarded(0, card("KS")))
         True
         """
+        # Every turn logs its events here: ``_log``'s three assignments are spelled out, not
+        # called (an interpreted call costs more than the rest of this method).
         tape = self._tape
         length = self._length
+        log: EventLog = _new(EventLog)
         if len(tape) == length:
             tape.append(record)
             # Another thread may have appended to the same tape first: then this record
             # went further along, and this log branches off instead.
-            if tape[length] is record:
-                return _log(tape, length + 1, self._folded)
-        branch = tape[:length]
-        branch.append(record)
-        return _log(branch, length + 1, self._folded)
+            if tape[length] is not record:
+                tape = tape[:length]
+                tape.append(record)
+        else:
+            tape = tape[:length]
+            tape.append(record)
+        log._tape = tape
+        log._length = length + 1
+        log._folded = self._folded
+        return log
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> EventLog:

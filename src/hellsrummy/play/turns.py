@@ -18,13 +18,12 @@ minimum, melds, extensions, swaps) are in :mod:`hellsrummy.play.plays`, the disc
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable
 
 import attrs
 
-from hellsrummy.deck.cards import BY_ORDER, Card
+from hellsrummy.deck.cards import Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import (
     Discard,
@@ -69,8 +68,15 @@ def insert(hand: tuple[Card, ...], new: Card) -> tuple[Card, ...]:
     >>> format_cards(insert(cards("3C 7H KS"), card("9D")))
     '3C 7H 9D KS'
     """
+    order = new.order  # the hand is sorted by ``order`` (BY_ORDER): after the cards not above it
+    count = len(hand)
+    at = count
+    for i in range(count):
+        if hand[i].order > order:
+            at = i
+            break
     grown = list(hand)
-    grown.insert(bisect_right(hand, new.order, key=BY_ORDER), new)
+    grown.insert(at, new)
     return tuple(grown)
 
 
@@ -82,11 +88,22 @@ def remove(hand: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
     """
     left = hand
     for card_ in used:
-        at = bisect_left(left, card_.order, key=BY_ORDER)  # the hand is sorted
-        if at == len(left) or left[at] is not card_:
+        at = _place(left, card_)
+        if at < 0:
             raise ValueError(f"{card_} is not in the hand")
         left = left[:at] + left[at + 1 :]
     return left
+
+
+def _place(cards_: tuple[Card, ...], wanted: Card) -> int:
+    """Where ``wanted`` first is in ``cards_``, or -1 (cards are interned: a card is itself).
+
+    A loop of identity tests: ``in`` and ``index`` call ``Card.__eq__`` on every other card.
+    """
+    for i in range(len(cards_)):
+        if cards_[i] is wanted:
+            return i
+    return -1
 
 
 def missing(hand: tuple[Card, ...], used: Iterable[Card], seat: int) -> IllegalActionError | None:
@@ -95,7 +112,7 @@ def missing(hand: tuple[Card, ...], used: Iterable[Card], seat: int) -> IllegalA
     >>> missing(cards("3C 7H"), cards("7H 7H"), 1).reason
     <Reason.NOT_IN_HAND: 'not_in_hand'>
     """
-    if isinstance(used, tuple) and len(used) == 1 and used[0] in hand:
+    if isinstance(used, tuple) and len(used) == 1 and _place(hand, used[0]) >= 0:
         return None  # the usual case: one card, held
     need = Counter(used)
     if len(need) == 1:
@@ -164,9 +181,9 @@ def verify_discard(state: GameState, action: Discard) -> IllegalActionError | No
         return error
     chosen = action.card
     here = position(state)
-    if chosen in discards(here):
+    if _place(discards(here), chosen) >= 0:
         return None
-    if chosen not in here.hand:
+    if _place(here.hand, chosen) < 0:
         return IllegalActionError(Reason.NOT_IN_HAND, f"{chosen} is not in seat {here.seat}'s hand")
     return refusal(here, chosen)
 
