@@ -19,8 +19,8 @@ valid exactly when the resulting multiset is itself a meld under some reading (s
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from hellsrummy.deck.cards import Card, Rank, Suit, sort_cards
 
@@ -231,6 +231,8 @@ _BY_SUIT = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Suit}
 _NATURAL_SET = frozenset(_NATURALS)
 _ANYTHING = _NATURAL_SET | _WILDS
 _NOTHING: frozenset[Card] = frozenset()
+#: The number of cards (of every suit): card indexes are below it.
+CARDS: Final = len(_NATURALS) + len(_WILDS)
 
 
 def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
@@ -277,45 +279,79 @@ def _fitted(reading: tuple[int, int, int], size: int) -> list[Card]:
     return fits
 
 
-@functools.lru_cache(maxsize=8192)
-def _facts(
-    reading: tuple[int, int, int], size: int, wild: bool
-) -> tuple[frozenset[Card], frozenset[Card]]:
+class Accepted:
+    """What a meld accepts: the cards that extend it alone and the naturals that buy a wildcard.
+
+    Each as a frozenset of cards (``extend``, ``buy``) and, for the kernels, as places
+    (``marks``): the index ``i`` of each card that extends it, then ``CARDS + i`` for each
+    natural that buys (:data:`CARDS` is the number of cards). ``reading`` is the reading of the
+    meld's naturals (``None`` for a meld of wildcards only). Shared by every meld of the same
+    reading, size and wildness.
+
+    >>> marks = accepted_by(cards("2C 5H 6H")).marks
+    >>> len(marks), marks[-2:] == (CARDS + card("4H").index, CARDS + card("7H").index)
+    (13, True)
+    """
+
+    __slots__ = ("buy", "extend", "marks", "reading")
+
+    def __init__(
+        self,
+        extend: frozenset[Card],
+        buy: frozenset[Card],
+        reading: tuple[int, int, int] | None,
+    ) -> None:
+        self.extend = extend
+        self.buy = buy
+        self.reading = reading
+        extending = sorted([c.index for c in extend])
+        self.marks: tuple[int, ...] = (*extending, *sorted([CARDS + c.index for c in buy]))
+
+
+_EVERYTHING = Accepted(_ANYTHING, _NATURAL_SET, None)
+
+# What a meld accepts, by its reading, size (13 standing for any bigger size: no run then) and
+# wildness, packed in an int: worked out once for each.
+_KNOWN: dict[int, Accepted] = {}
+
+
+def _facts(reading: tuple[int, int, int], size: int, wild: bool) -> Accepted:
     """What a meld of ``size`` cards accepts: the cards that extend it, the naturals that buy.
 
     Only the reading of its naturals matters, and whether it holds a wildcard.
     """
     rank, suit, mask = reading
-    extends = _fitted(reading, size + 1)
-    # A wildcard extends a set always, and a run while it has room for one more place.
-    if rank or (suit >= 0 and mask > 0 and size < MAX_RUN):
-        extends += _WILDS
-    buys = frozenset(_fitted(reading, size)) if wild else _NOTHING
-    return frozenset(extends), buys
-
-
-# What a meld accepts with the reading of its naturals (None for a meld of wildcards only).
-Accepted = tuple[frozenset[Card], frozenset[Card], tuple[int, int, int] | None]
+    key = (((mask + 1) * 16 + rank) * 8 + suit + 1) * 32 + (size if size < 13 else 13) * 2 + wild
+    found = _KNOWN.get(key)
+    if found is None:
+        extends = _fitted(reading, size + 1)
+        # A wildcard extends a set always, and a run while it has room for one more place.
+        if rank or (suit >= 0 and mask > 0 and size < MAX_RUN):
+            extends += _WILDS
+        buys = frozenset(_fitted(reading, size)) if wild else _NOTHING
+        found = Accepted(frozenset(extends), buys, reading)
+        if len(_KNOWN) >= 1 << 16:
+            _KNOWN.clear()
+        _KNOWN[key] = found
+    return found
 
 
 def _accepts(meld: tuple[Card, ...]) -> tuple[frozenset[Card], frozenset[Card]]:
     """What a meld accepts: ``(extension_set(meld), swap_set(meld))``, worked out together.
 
     The answer depends only on the reading of the meld's naturals, its size and whether it
-    holds a wildcard, and it is cached on those.
+    holds a wildcard, and it is kept on those.
     """
-    extend, buy, _ = accepted_by(meld)
-    return extend, buy
+    accepted = accepted_by(meld)
+    return accepted.extend, accepted.buy
 
 
 def accepted_by(meld: tuple[Card, ...]) -> Accepted:
-    """:func:`_accepts` of a meld, with the reading of its naturals."""
+    """What a meld accepts (:class:`Accepted`), with the reading of its naturals."""
     naturals = [c for c in meld if not c.is_wild]
     if not naturals:  # wildcards only: every card extends it, every natural buys one
-        return _ANYTHING, _NATURAL_SET, None
-    reading = _reading(naturals)
-    extend, buy = _facts(reading, len(meld), len(naturals) < len(meld))
-    return extend, buy, reading
+        return _EVERYTHING
+    return _facts(_reading(naturals), len(meld), len(naturals) < len(meld))
 
 
 def accepted_after(before: Accepted, added: Card, meld: tuple[Card, ...]) -> Accepted:
@@ -325,16 +361,41 @@ def accepted_after(before: Accepted, added: Card, meld: tuple[Card, ...]) -> Acc
     ``meld`` is sorted. Read from ``before``, without reading the whole meld again.
 
     >>> grown = cards("2C 5H 6H 7H")
-    >>> accepted_after(accepted_by(cards("2C 5H 6H")), card("7H"), grown) == accepted_by(grown)
+    >>> accepted_after(accepted_by(cards("2C 5H 6H")), card("7H"), grown) is accepted_by(grown)
     True
     """
-    reading = before[2]
+    reading = before.reading
     if reading is None:
         return accepted_by(meld)
     if not added.is_wild:
         reading = _read_on(reading, added)
-    extend, buy = _facts(reading, len(meld), meld[0].is_wild)
-    return extend, buy, reading
+    return _facts(reading, len(meld), meld[0].is_wild)
+
+
+def by_card(accepted: Sequence[Accepted]) -> list[int]:
+    """By place (see :class:`Accepted`), the melds that take the card there, as bits.
+
+    ``accepted`` is what each meld accepts; bit ``k`` stands for meld ``k``. Place ``i`` holds
+    the melds that card ``i`` extends, place ``CARDS + i`` those it buys a wildcard from.
+
+    >>> taking = by_card([accepted_by(cards("7S 7D 7C")), accepted_by(cards("2C 7H 8H"))])
+    >>> taking[card("7H").index], taking[card("2D").index], taking[CARDS + card("9H").index]
+    (1, 3, 2)
+    """
+    found = [0] * (2 * CARDS)
+    for number in range(len(accepted)):
+        place(found, accepted[number].marks, 1 << number, True)
+    return found
+
+
+def place(marks: list[int], indexes: tuple[int, ...], bit: int, on: bool) -> None:
+    """Set (``on``) or clear ``bit`` of ``marks[i]`` for each index ``i`` (see :func:`by_card`)."""
+    if on:
+        for index in indexes:
+            marks[index] |= bit
+    else:
+        for index in indexes:
+            marks[index] &= ~bit
 
 
 def extension_set(meld: tuple[Card, ...]) -> frozenset[Card]:

@@ -20,17 +20,21 @@ frozenset()
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from hellsrummy.contracts.contract import Contract
+from hellsrummy.contracts.difficulty import contract_for
 from hellsrummy.contracts.enumeration import Choice
-from hellsrummy.deck.cards import BY_ORDER, Card
-from hellsrummy.deck.melds import Accepted, accepted_by
+from hellsrummy.deck.cards import BY_INDEX, Card
+from hellsrummy.deck.melds import CARDS, Accepted, accepted_by, by_card, place
 from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, TableMeld
 
 __all__ = ["CountedMoves", "Position", "SeatView", "Table", "meld_facts", "position", "table"]
+
+#: By card index: whether the card is a wildcard.
+_WILD: Final = tuple(c.is_wild for c in BY_INDEX)
 
 
 class SeatView(Protocol):
@@ -111,12 +115,12 @@ def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:
     >>> sorted(map(str, buys)), card("3H") in extends, card("8H") in extends
     (['4H', '7H'], True, True)
     """
-    extend, buy, _ = _facts_of(meld)
-    return extend, buy
+    facts = _facts_of(meld)
+    return facts.extend, facts.buy
 
 
 def _facts_of(meld: TableMeld) -> Accepted:
-    """:func:`meld_facts` with the reading of the meld's naturals, kept in its hidden slot.
+    """:func:`meld_facts` as :class:`~hellsrummy.deck.melds.Accepted`, kept in its hidden slot.
 
     A meld grown by a play has them already: :mod:`hellsrummy.play.plays` works them out from
     those of the meld it grew from.
@@ -132,47 +136,92 @@ class Table:
     """The melds on the table and what they accept, meld by meld and all together.
 
     ``extends[k]`` and ``buys[k]`` are the cards that extend meld ``k`` alone and the naturals
-    that can take one of its wildcards; ``playable`` is every card that plays somewhere.
+    that can take one of its wildcards; ``playable`` is every card that plays somewhere. For
+    the kernels, ``facts[k]`` is what meld ``k`` accepts, and ``marks`` the melds that take
+    each card, by place (see :func:`hellsrummy.deck.melds.by_card`).
 
     >>> here = Table((TableMeld(cards("7H 8H 9H"), 0), TableMeld(cards("QS QD 2C"), 1)))
     >>> card("10H") in here.playable, card("QC") in here.buys[1], card("5C") in here.playable
     (True, True, False)
+    >>> here.marks[card("2C").index], here.marks[CARDS + card("QC").index]
+    (3, 2)
     """
 
-    __slots__ = ("buys", "extends", "melds", "playable")
+    __slots__ = ("_buys", "_extends", "_marks", "_playable", "facts", "melds")
     melds: tuple[TableMeld, ...]
-    extends: list[frozenset[Card]]
-    buys: list[frozenset[Card]]
-    playable: frozenset[Card]
+    facts: list[Accepted]
 
     def __init__(
         self, melds: tuple[TableMeld, ...], known: Table | None = None, changed: int = -1
     ) -> None:
-        extends: list[frozenset[Card]] = [] if known is None else list(known.extends)
-        buys: list[frozenset[Card]] = [] if known is None else list(known.buys)
         self.melds = melds
-        self.extends = extends
-        self.buys = buys
-        if known is not None and changed >= 0:  # the same table but for meld ``changed``
-            extend, buy, _ = _facts_of(melds[changed])
-            no_less = extend >= extends[changed] and buy >= buys[changed]
-            extends[changed], buys[changed] = extend, buy
-            if no_less:  # the cards that play somewhere are those of before, and its own
-                playable = known.playable
-                if not (extend <= playable and buy <= playable):
-                    playable = playable.union(extend, buy)
-                self.playable = playable
-                return
-        # Otherwise ``known`` (if any) is the table of the first melds: its facts are reused.
-        first = len(extends)
-        for meld in melds[first:]:
-            extend, buy, _ = _facts_of(meld)
-            extends.append(extend)
-            buys.append(buy)
-        if known is not None and changed < 0:
-            self.playable = known.playable.union(*extends[first:], *buys[first:])
-        else:
-            self.playable = frozenset().union(*extends, *buys)
+        self._extends: list[frozenset[Card]] | None = None
+        self._buys: list[frozenset[Card]] | None = None
+        # Worked out when first asked for, or from those of ``known``.
+        self._marks: list[int] | None = None
+        self._playable: frozenset[Card] | None = None
+        if known is None:
+            self.facts = [_facts_of(meld) for meld in melds]
+            return
+        facts = list(known.facts)
+        marks = known._marks
+        if marks is not None:
+            marks = list(marks)
+        playable = known._playable
+        if changed >= 0:  # the same table but for meld ``changed``
+            before = facts[changed]
+            after = facts[changed] = _facts_of(melds[changed])
+            if after is not before:
+                if marks is not None:
+                    place(marks, before.marks, 1 << changed, False)
+                    place(marks, after.marks, 1 << changed, True)
+                if playable is None:
+                    pass
+                elif not (after.extend >= before.extend and after.buy >= before.buy):
+                    playable = None  # worked out again if asked for
+                elif not (after.extend <= playable and after.buy <= playable):
+                    playable = playable.union(after.extend, after.buy)
+        else:  # melds added after those of ``known``
+            for number in range(len(facts), len(melds)):
+                accepted = _facts_of(melds[number])
+                facts.append(accepted)
+                if marks is not None:
+                    place(marks, accepted.marks, 1 << number, True)
+                if playable is not None:
+                    playable = playable.union(accepted.extend, accepted.buy)
+        self.facts = facts
+        self._marks = marks
+        self._playable = playable
+
+    @property
+    def marks(self) -> list[int]:
+        """The melds that take the card at each place, as bits (bit ``k`` for meld ``k``)."""
+        found = self._marks
+        if found is None:
+            found = self._marks = by_card(self.facts)
+        return found
+
+    @property
+    def extends(self) -> list[frozenset[Card]]:
+        """The cards that extend each meld alone, meld by meld."""
+        if self._extends is None:
+            self._extends = [accepted.extend for accepted in self.facts]
+        return self._extends
+
+    @property
+    def buys(self) -> list[frozenset[Card]]:
+        """The naturals that can take one of each meld's wildcards, meld by meld."""
+        if self._buys is None:
+            self._buys = [accepted.buy for accepted in self.facts]
+        return self._buys
+
+    @property
+    def playable(self) -> frozenset[Card]:
+        """Every card that plays on some meld."""
+        found = self._playable
+        if found is None:
+            found = self._playable = frozenset().union(*self.extends, *self.buys)
+        return found
 
     def grown(self, melds: tuple[TableMeld, ...]) -> Table:
         """The table after melds were added at the end (the melds before are unchanged).
@@ -225,8 +274,7 @@ class Position:
     """
 
     __slots__ = (
-        "_distinct",
-        "_held",
+        "_hand_facts",
         "_rummies",
         "contract",
         "discards",
@@ -266,9 +314,8 @@ class Position:
         self.taken = taken
         self.protection = protection
         self.table = table
-        self._distinct: tuple[Card, ...] | None = None
+        self._hand_facts: HandFacts | None = None
         self._rummies: frozenset[Card] | None = None
-        self._held: tuple[Card, ...] | None = None
         #: The legal discards (filled by :mod:`hellsrummy.play.discarding`).
         self.discards: tuple[Card, ...] | None = None
         #: Whether play protection refuses every discard (filled by
@@ -302,6 +349,18 @@ class Position:
         self.handed.append(move)
 
     @property
+    def hand_facts(self) -> HandFacts:
+        """The hand read against the table (see :class:`HandFacts`), once.
+
+        >>> position(new_game(3, seed=1)).hand_facts.held
+        ()
+        """
+        found = self._hand_facts
+        if found is None:
+            found = self._hand_facts = HandFacts(self.hand, self.table)
+        return found
+
+    @property
     def distinct(self) -> tuple[Card, ...]:
         """The distinct cards of the hand, in card order.
 
@@ -309,9 +368,7 @@ class Position:
         >>> position(state).distinct == tuple(sorted(set(state.hands[1])))
         True
         """
-        if self._distinct is None:
-            self._distinct = tuple(dict.fromkeys(self.hand))  # the hand is sorted
-        return self._distinct
+        return self.hand_facts.distinct
 
     @property
     def rummies(self) -> frozenset[Card]:
@@ -320,9 +377,10 @@ class Position:
         >>> position(new_game(3, seed=1)).rummies
         frozenset()
         """
-        if self._rummies is None:
-            self._rummies = self.table.playable.intersection(self.hand)
-        return self._rummies
+        found = self._rummies
+        if found is None:
+            found = self._rummies = frozenset(self.hand_facts.held)
+        return found
 
     @property
     def held_rummies(self) -> tuple[Card, ...]:
@@ -331,9 +389,65 @@ class Position:
         >>> position(new_game(3, seed=1)).held_rummies
         ()
         """
-        if self._held is None:
-            self._held = tuple(sorted(self.rummies, key=BY_ORDER))
-        return self._held
+        return self.hand_facts.held
+
+
+class HandFacts:
+    """A hand read once against a :class:`Table`: its distinct cards, rummies and the rest.
+
+    ``distinct`` are the hand's distinct cards; ``held`` those that play on the table (its
+    rummies), with their card indexes in ``indexes`` and the melds each extends and buys from
+    in ``extending`` and ``buying`` (bits, as in :class:`Table`), all of them together in
+    ``extended`` and ``bought``; ``kept`` are the distinct naturals that are not rummies. All in
+    card order.
+
+    >>> facts = HandFacts(cards("2C 7H 7H 9C"), Table((TableMeld(cards("7S 7D 7C"), 0),)))
+    >>> [str(c) for c in facts.held], [str(c) for c in facts.kept], facts.extending
+    (['2C', '7H'], ['9C'], [1, 1])
+    """
+
+    __slots__ = ("bought", "buying", "distinct", "extended", "extending", "held", "indexes", "kept")
+
+    def __init__(self, hand: tuple[Card, ...], table: Table) -> None:
+        marks = table.marks
+        distinct: list[Card] = []
+        held: list[Card] = []
+        indexes: list[int] = []
+        extending: list[int] = []
+        buying: list[int] = []
+        kept: list[Card] = []
+        extended = 0
+        bought = 0
+        last: Card | None = None
+        for c in hand:
+            if c is last:  # the hand is sorted: a card's copies are together
+                continue
+            last = c
+            distinct.append(c)
+            index = c.index
+            extend = marks[index]
+            buy = marks[CARDS + index]
+            if extend or buy:
+                held.append(c)
+                indexes.append(index)
+                extending.append(extend)
+                buying.append(buy)
+                extended |= extend
+                bought |= buy
+            elif not _WILD[index]:
+                kept.append(c)
+        self.distinct: tuple[Card, ...] = tuple(distinct)
+        self.held: tuple[Card, ...] = tuple(held)
+        self.indexes: list[int] = indexes
+        self.extending: list[int] = extending
+        self.buying: list[int] = buying
+        self.extended: int = extended
+        self.bought: int = bought
+        self.kept: tuple[Card, ...] = tuple(kept)
+
+
+# The contract of each difficulty, as contract_for gives it (a round's positions all ask).
+_CONTRACTS: Final[dict[int, Contract]] = {}
 
 
 def position(state: GameState | SeatView) -> Position:
@@ -348,14 +462,22 @@ def position(state: GameState | SeatView) -> Position:
         return found
     phase: Phase | None = state.phase
     seat = state.current
+    rules = state.rules
     hand: tuple[Card, ...]
+    contract: Contract | None
     if isinstance(state, GameState):
         hand = state.hands[seat]
-    elif state.seat == seat:  # the view of the seat to act
-        hand = state.hand
+        difficulty = rules.schedule[state.round]
+        contract = _CONTRACTS.get(difficulty)
+        if contract is None:
+            contract = _CONTRACTS[difficulty] = contract_for(difficulty)
     else:
-        hand = ()
-        phase = None
+        contract = state.contract
+        if state.seat == seat:  # the view of the seat to act
+            hand = state.hand
+        else:
+            hand = ()
+            phase = None
     if phase is not DECIDE and phase is not PLAY:
         phase = None
     found = Position(
@@ -363,8 +485,8 @@ def position(state: GameState | SeatView) -> Position:
         seat,
         hand,
         state.met[seat],
-        state.rules,
-        state.contract,
+        rules,
+        contract,
         state.taken,
         state.protection[seat],
         table(state),

@@ -300,33 +300,45 @@ def _meetings(here: Position) -> Iterator[Action]:
 
 
 def listed_extensions(here: Position) -> list[Extend]:
-    held = here.held_rummies
-    if not held:
-        return []
-    rummies = here.rummies
-    shared = _EXTENDS
-    return [
-        shared[number][c.index] if number < _SHARED else _new_extend(number, c)
-        for number, accepted in enumerate(here.table.extends)
-        if not accepted.isdisjoint(rummies)  # most melds take none of the hand's cards
-        for c in held
-        if c in accepted
-    ]
+    facts = here.hand_facts
+    found: list[Extend] = []
+    melds = facts.extended  # the melds that the hand's cards extend, as bits
+    if not melds:
+        return found
+    indexes = facts.indexes
+    extending = facts.extending
+    while melds:
+        bit = melds & -melds
+        melds ^= bit
+        number = bit.bit_length() - 1
+        for at in range(len(indexes)):
+            if extending[at] & bit:
+                if number < _SHARED:
+                    found.append(_EXTENDS[number][indexes[at]])
+                else:
+                    found.append(_new_extend(number, facts.held[at]))
+    return found
 
 
 def listed_swaps(here: Position) -> list[SwapWildcard]:
-    held = here.held_rummies
-    if not held:
-        return []
-    rummies = here.rummies
-    shared = _SWAPS
-    return [
-        shared[number][c.index] if number < _SHARED else _new_swap(number, c)
-        for number, accepted in enumerate(here.table.buys)
-        if accepted and not accepted.isdisjoint(rummies)
-        for c in held
-        if c in accepted
-    ]
+    facts = here.hand_facts
+    found: list[SwapWildcard] = []
+    melds = facts.bought  # the melds that the hand's cards buy from, as bits
+    if not melds:
+        return found
+    indexes = facts.indexes
+    buying = facts.buying
+    while melds:
+        bit = melds & -melds
+        melds ^= bit
+        number = bit.bit_length() - 1
+        for at in range(len(indexes)):
+            if buying[at] & bit:
+                if number < _SHARED:
+                    found.append(_SWAPS[number][indexes[at]])
+                else:
+                    found.append(_new_swap(number, facts.held[at]))
+    return found
 
 
 def _discards(here: Position) -> list[Action]:

@@ -26,13 +26,13 @@ True
 
 from __future__ import annotations
 
-from itertools import filterfalse
+from collections.abc import Collection
 
 import attrs
 
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.solver import can_meet
-from hellsrummy.deck.cards import Card, leading_wilds
+from hellsrummy.deck.cards import Card
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import SetPlayProtection
 from hellsrummy.game.events import (
@@ -64,7 +64,7 @@ _ONE_RUN = Contract.of(runs=[3])
 
 
 def _play_remains(
-    hand: tuple[Card, ...], met: bool, contract: Contract, rummies: frozenset[Card]
+    hand: tuple[Card, ...], met: bool, contract: Contract, rummies: Collection[Card]
 ) -> bool:
     if not met:
         return can_meet(hand, contract)
@@ -106,15 +106,14 @@ def _protected(here: Position) -> bool:
         here.protected = (
             here.protection
             and not here.rules.expert
-            and _play_remains(here.hand, here.met, here.contract, here.rummies)
+            and _play_remains(here.hand, here.met, here.contract, here.held_rummies)
         )
     return here.protected
 
 
 def _unrestricted(here: Position) -> bool:
     """Whether every card of the hand is a wildcard or a rummy (then any of them may go)."""
-    rummy = here.rummies
-    return all(c.is_wild or c in rummy for c in here.distinct)
+    return not here.hand_facts.kept
 
 
 def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
@@ -144,10 +143,8 @@ def _another_may_go(here: Position, taken: Card, unrestricted: bool) -> bool:
     Under ``Rules(discard_taken_card=False)`` the taken card may go when nothing else may, so
     that the turn can always end.
     """
-    rummy = here.rummies
-    return any(
-        c is not taken and (unrestricted or not (c.is_wild or c in rummy)) for c in here.distinct
-    )
+    others = here.distinct if unrestricted else here.hand_facts.kept
+    return any(c is not taken for c in others)
 
 
 def refusal(here: Position, chosen: Card) -> IllegalActionError | None:
@@ -197,11 +194,8 @@ def _allowed(here: Position) -> tuple[Card, ...]:
     # nothing at all while play protection warns.
     if _protected(here):
         return ()
-    hand = here.hand
-    naturals = hand[leading_wilds(hand) :]
-    rummy = here.rummies
-    kept = tuple(dict.fromkeys(filterfalse(rummy.__contains__, naturals) if rummy else naturals))
-    return kept or here.distinct
+    facts = here.hand_facts
+    return facts.kept or facts.distinct
 
 
 def legal_discards(state: GameState) -> list[Card]:
