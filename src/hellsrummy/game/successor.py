@@ -42,8 +42,9 @@ def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...
     """The slots of a frozen attrs position class, in order, and each slot's setter.
 
     Its fields, then the hash attrs caches and the hidden ``DerivedPosition`` slots: what
-    :func:`successor` (and :func:`hellsrummy.view`) set to build an instance slot by slot,
-    through each slot's descriptor, instead of calling the attrs constructor.
+    :func:`hellsrummy.view` sets to build an instance slot by slot, through each slot's
+    descriptor, instead of calling the attrs constructor (:func:`successor` sets the same slots
+    by name).
 
     >>> names, setters = assembled(GameState)
     >>> names[0], names[-3:], len(setters) == len(names)
@@ -57,42 +58,24 @@ def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...
     return names, tuple(getattr(cls, name).__set__ for name in names)
 
 
-# ``successor`` builds the state after a turn as the attrs constructor would, slot by slot,
-# but through each slot's descriptor: a third faster than ``GameState(...)`` (whose
-# ``__init__`` looks every name up through ``object.__setattr__``), and every turn builds one.
-# The hidden slots are set too, so that asking for them finds ``None`` instead of raising
-# inside ``getattr``. ``tests/game/test_position.py`` holds the states it builds to the
+# ``successor`` builds the state after a turn as the attrs constructor would, slot by slot, but
+# faster: every turn builds one. ``GameState`` is frozen, so its ``__setattr__`` refuses; each
+# slot's descriptor ``__set__`` would set it, but as a call through a method wrapper (a tuple of
+# arguments made and freed each time: 28 of them a state). Instead the state is begun as a
+# ``_Draft``, a subclass that adds no slots and keeps ``object``'s own attribute setting, its
+# slots are set as plain attributes (the same descriptors, no call), and then it becomes the
+# ``GameState`` it is (``__class__`` assignment: the layout is the same). Nothing else ever sees
+# a ``_Draft``. The hidden slots are set too, so that asking for them finds ``None`` instead of
+# raising inside ``getattr``. ``tests/game/test_position.py`` holds the states it builds to the
 # constructor's.
-_SLOTS, _SETTERS = assembled(GameState)
-# Final: the compiled build keeps each setter in a C static, not in the module dict.
-_set_rules: Final = _SETTERS[0]
-_set_seed: Final = _SETTERS[1]
-_set_names: Final = _SETTERS[2]
-_set_round: Final = _SETTERS[3]
-_set_dealer: Final = _SETTERS[4]
-_set_current: Final = _SETTERS[5]
-_set_phase: Final = _SETTERS[6]
-_set_hands: Final = _SETTERS[7]
-_set_melds: Final = _SETTERS[8]
-_set_discard: Final = _SETTERS[9]
-_set_stock: Final = _SETTERS[10]
-_set_suits: Final = _SETTERS[11]
-_set_decks: Final = _SETTERS[12]
-_set_refills: Final = _SETTERS[13]
-_set_met: Final = _SETTERS[14]
-_set_penalties: Final = _SETTERS[15]
-_set_errors: Final = _SETTERS[16]
-_set_results: Final = _SETTERS[17]
-_set_scores: Final = _SETTERS[18]
-_set_protection: Final = _SETTERS[19]
-_set_left: Final = _SETTERS[20]
-_set_turns: Final = _SETTERS[21]
-_set_taken: Final = _SETTERS[22]
-_set_log: Final = _SETTERS[23]
-_set_discarder: Final = _SETTERS[24]
-_set_attrs_cached_hash: Final = _SETTERS[25]
-_set_position: Final = _SETTERS[26]
-_set_table: Final = _SETTERS[27]
+# The slots ``successor`` sets, in order (``tests/game/test_position.py`` holds them to the
+# class's).
+_SLOTS: Final = assembled(GameState)[0]
+_Draft: Final = type(
+    "_Draft",
+    (GameState,),
+    {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+)
 
 
 def successor(
@@ -124,33 +107,35 @@ def successor(
     >>> after.current, after == state, after == attrs.evolve(state, current=2, refills=0)
     (2, False, True)
     """
-    after: GameState = _new(GameState)
-    _set_rules(after, state.rules)
-    _set_seed(after, state.seed)
-    _set_names(after, state.names)
-    _set_round(after, state.round)
-    _set_dealer(after, state.dealer)
-    _set_current(after, current)
-    _set_phase(after, phase)
-    _set_hands(after, hands)
-    _set_melds(after, melds)
-    _set_discard(after, discard)
-    _set_stock(after, stock)
-    _set_suits(after, state.suits)
-    _set_decks(after, state.decks)
-    _set_refills(after, refills)
-    _set_met(after, met)
-    _set_penalties(after, state.penalties)
-    _set_errors(after, state.errors)
-    _set_results(after, state.results)
-    _set_scores(after, state.scores)
-    _set_protection(after, state.protection)
-    _set_left(after, state.left)
-    _set_turns(after, turns)
-    _set_taken(after, taken)
-    _set_log(after, log)
-    _set_discarder(after, discarder)
-    _set_attrs_cached_hash(after, None)
-    _set_position(after, None)
-    _set_table(after, getattr(state, "_table", None) if melds is state.melds else None)
+    draft: Any = _new(_Draft)
+    draft.rules = state.rules
+    draft.seed = state.seed
+    draft.names = state.names
+    draft.round = state.round
+    draft.dealer = state.dealer
+    draft.current = current
+    draft.phase = phase
+    draft.hands = hands
+    draft.melds = melds
+    draft.discard = discard
+    draft.stock = stock
+    draft.suits = state.suits
+    draft.decks = state.decks
+    draft.refills = refills
+    draft.met = met
+    draft.penalties = state.penalties
+    draft.errors = state.errors
+    draft.results = state.results
+    draft.scores = state.scores
+    draft.protection = state.protection
+    draft.left = state.left
+    draft.turns = turns
+    draft.taken = taken
+    draft.log = log
+    draft.discarder = discarder
+    draft._attrs_cached_hash = None
+    draft._position = None
+    draft._table = getattr(state, "_table", None) if melds is state.melds else None
+    draft.__class__ = GameState
+    after: GameState = draft
     return after
