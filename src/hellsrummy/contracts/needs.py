@@ -8,7 +8,7 @@ form; the closed forms, and the quick tests that turn most hands away before any
 * the most ranks one window of a run holds in a suit, and so the fewest wildcards the cheapest
   window needs (``_cheapest_window``);
 * for a hand held by a state (sorted, its wildcards first), its counts and suit masks packed
-  into ints in a pass or two: the lower bound on the wildcards a contract needs
+  in one pass: the lower bound on the wildcards a contract needs
   (``_held_least_wilds``), whether the hand makes a meld of 3 at all
   (``lacks_melds_of_3``), and whether a card joins one (``joins_a_meld_of_3``).
 * the *choices* the enumeration (:mod:`hellsrummy.contracts.enumeration`) picks melds from:
@@ -21,7 +21,7 @@ form; the closed forms, and the quick tests that turn most hands away before any
 >>> _set_need([2, 2], [3, 3]), _cheapest_window([0b110], 4)
 (2, 2)
 >>> _held_least_wilds(hand, [4], [3]), lacks_melds_of_3(hand)
-(2, False)
+((2, 1), False)
 """
 
 from __future__ import annotations
@@ -119,19 +119,27 @@ def _replace_sorted(counts: tuple[int, ...], j: int, value: int) -> tuple[int, .
 
 
 def _set_need(totals: list[int], sizes: list[int]) -> int:
+    """The fewest wildcards ``sizes`` sets need from per-rank ``totals`` (:func:`_set_plan`'s).
+
+    For sets of one size: full sets first, then the largest parts left.
+    """
     if not sizes:
         return 0
     size = sizes[0]
-    if min(sizes) != max(sizes):
-        return _set_plan(totals, sizes)[0]
-    wanted = len(sizes)
-    full = 0
+    for other in sizes:
+        if other != size:
+            return _set_plan(totals, sizes)[0]
+    short = len(sizes)
     for total in totals:
-        full += total // size
-    if full >= wanted:
+        short -= total // size
+    if short <= 0:
         return 0
-    parts = sorted((total % size for total in totals), reverse=True)
-    return size * (wanted - full) - sum(parts[: wanted - full])
+    parts = [total % size for total in totals]
+    parts.sort(reverse=True)
+    need = size * short
+    for part in parts[:short]:
+        need -= part
+    return need
 
 
 # --- runs --------------------------------------------------------------------------------
@@ -297,88 +305,52 @@ def _run_window(s: int, lowest: int, above: int, least: int, size: int) -> tuple
 # --- a hand held by a state, packed into ints ---------------------------------------------
 
 
-# A hand held by a state, packed into two ints for :func:`_held_least_wilds`: per natural card,
-# one in an 8-bit count per rank index (bit ``8 * i``), and its bit in a 16-bit mask per suit
-# (bit ``16 * suit + i``). A wildcard adds nothing.
-_RANK_ONE: Final[dict[Card, int]] = {c: 0 if c.is_wild else 1 << 8 * (c.rank - 3) for c in BY_INDEX}
-_SUIT_BIT: Final[dict[Card, int]] = {
-    c: 0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in BY_INDEX
-}
+# A hand held by a state, read in one pass by card index: a natural's rank index (-1 for a
+# wildcard), and its bit in a 16-bit mask per suit (bit ``16 * suit + i``).
+_RANK_AT: Final[tuple[int, ...]] = tuple(-1 if c.is_wild else c.rank - 3 for c in BY_INDEX)
+_SUIT_BIT_AT: Final[tuple[int, ...]] = tuple(
+    0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in BY_INDEX
+)
 _RANK_MASK: Final = _WINDOW[_RANKS]
 
 
-@functools.lru_cache(maxsize=64)
-def _set_tables(size: int) -> tuple[bytes, bytes]:
-    """Tables for counts as bytes (``bytes.translate``): full sets of ``size``, and what is left."""
-    return bytes(n // size for n in range(256)), bytes(n % size for n in range(256))
-
-
 def _held_least_wilds(
-    naturals: tuple[Card, ...], runs: list[int], sets: list[int], cap: int | None = None
-) -> int:
-    """:func:`_least_wilds` of a hand held by a state, from its ``naturals``, without a pool.
+    hand: tuple[Card, ...], runs: list[int], sets: list[int], capped: bool = False
+) -> tuple[int, int]:
+    """:func:`_least_wilds` of a hand held by a state, without a pool, and its wildcards.
 
-    Wildcards among ``naturals`` count for nothing (they are the hand's to spend). With a
-    ``cap``, the sets are not counted once the runs alone need more than ``cap``: the result
-    is then some number above ``cap``, not the bound itself.
+    The hand's wildcards count for nothing (they are the hand's to spend). When ``capped``,
+    the sets are not counted once the runs alone need more wildcards than the hand holds:
+    the bound is then some number above them, not the bound itself. One pass over the hand
+    (a table lookup per card) gives the counts per rank and the suits' masks.
 
-    The counts come from a sum and the masks from an OR over the naturals (a table lookup
-    per card), and the sets' need from the counts' bytes. A count has 8 bits: hands of 256
-    naturals or more are counted card by card.
-
-    >>> hand = tuple(sort_cards(cards("7H 7S 9C 9D 10C JC 5H")))
-    >>> _held_least_wilds(hand, [4], [3]), _held_least_wilds(hand, [4], [3], cap=1)
-    (2, 2)
+    >>> hand = tuple(sort_cards(cards("2C 7H 7S 9C 9D 10C JC 5H")))
+    >>> _held_least_wilds(hand, [4, 4], [3]), _held_least_wilds(hand, [4, 4], [3], capped=True)
+    ((3, 1), (2, 1))
     """
-    if len(naturals) >= 256:
-        return _counted_least_wilds(naturals, runs, sets)
+    totals = [0] * _RANKS
+    held = wilds = 0
+    rank_at = _RANK_AT
+    suit_bit_at = _SUIT_BIT_AT
+    for c in hand:
+        index = c.index
+        i = rank_at[index]
+        if i < 0:
+            wilds += 1
+        else:
+            totals[i] += 1
+            held |= suit_bit_at[index]
     need = 0
     if runs:  # first: the runs of a contract that has both usually need the most
-        held = 0
-        suit_bit = _SUIT_BIT
-        for c in naturals:
-            held |= suit_bit[c]
         masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
         cheapest = 0
         for k, size in enumerate(runs):  # runs are sorted, largest first
             if not k or size != runs[k - 1]:
                 cheapest = _cheapest_window(masks, size) if masks else size
             need += cheapest
-        if cap is not None and need > cap:
-            return need
-    if sets:
-        counts = 0
-        rank_one = _RANK_ONE
-        for c in naturals:
-            counts += rank_one[c]
-        totals = counts.to_bytes(_RANKS, "little")
-        size = sets[0]
-        if min(sets) != max(sets):
-            need += _set_plan(list(totals), sets)[0]
-        else:  # as _set_need: full sets first, then the largest parts
-            full, part_of = _set_tables(size)
-            short = len(sets) - sum(totals.translate(full))
-            if short > 0:
-                parts = totals.translate(part_of)
-                need += size * short
-                for part in range(size - 1, 0, -1):
-                    taken = min(short, parts.count(part))
-                    need -= part * taken
-                    short -= taken
-                    if not short:
-                        break
-    return need
-
-
-def _counted_least_wilds(naturals: Iterable[Card], runs: list[int], sets: list[int]) -> int:
-    """:func:`_held_least_wilds` counted card by card, for hands too big for 8-bit counts."""
-    totals = [0] * _RANKS
-    masks = [0] * len(Suit)
-    for c in naturals:
-        if not c.is_wild:
-            totals[c.rank - 3] += 1
-            masks[c.suit] |= 1 << (c.rank - 3)
-    return _least_wilds_of(totals, masks, runs, sets)
+        if capped and need > wilds:
+            return need, wilds
+    return need + _set_need(totals, sets), wilds
 
 
 def _least_wilds_of(totals: list[int], masks: list[int], runs: list[int], sets: list[int]) -> int:
@@ -397,42 +369,35 @@ def _least_wilds_of(totals: list[int], masks: list[int], runs: list[int], sets: 
     return need
 
 
-# For :func:`lacks_melds_of_3` (with _RANK_ONE and _SUIT_BIT above):
-_TOP: Final = sum(128 << 8 * i for i in range(_RANKS))  # the top bit of every count
-# Added to the counts, sets a count's top bit when it is at least 3 (or 2): no carry crosses
-# into the next count while a count is below 128.
-_AT_LEAST: Final = {need: sum((128 - need) << 8 * i for i in range(_RANKS)) for need in (2, 3)}
-
-
 def lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
     """Whether a hand held by a state (sorted: its wildcards first) makes no meld of 3 at all.
 
     The same as ``not meld_choices(Pool(held=hand), 3)``
-    (:mod:`hellsrummy.contracts.enumeration`), worked out in two passes over the hand (a table
+    (:mod:`hellsrummy.contracts.enumeration`), worked out in one pass over the hand (a table
     lookup per card). With two wildcards any natural makes a set; otherwise a set needs a rank
     held ``3 - wildcards`` times, and a run two (or, without a wildcard, three) naturals of one
-    suit within three ranks. A hand of 128 naturals or more, whose counts could overflow their
-    8 bits, is not counted: with 12 ranks it holds a set of 3.
+    suit within three ranks.
 
     >>> [lacks_melds_of_3(tuple(cards(text))) for text in ("3C 4D 6C 9H 9S", "2C 9H 9S")]
     [True, False]
     """
-    wilds = leading_wilds(hand)
-    if wilds >= 2:
-        return len(hand) < 3
-    naturals = hand[wilds:]
-    if len(naturals) >= 128:  # a count could overflow its 8 bits; some rank is held 3 times
-        return False
-    counts = 0
-    rank_one = _RANK_ONE
-    for c in naturals:
-        counts += rank_one[c]
-    if (counts + _AT_LEAST[3 - wilds]) & _TOP:
-        return False
-    held = 0
-    suit_bit = _SUIT_BIT
-    for c in naturals:
-        held |= suit_bit[c]
+    totals = [0] * _RANKS
+    held = wilds = 0
+    rank_at = _RANK_AT
+    suit_bit_at = _SUIT_BIT_AT
+    for c in hand:  # the wildcards first
+        index = c.index
+        i = rank_at[index]
+        if i < 0:
+            wilds += 1
+            if wilds >= 2:
+                return len(hand) < 3
+        else:
+            total = totals[i] + 1
+            if total + wilds >= 3:
+                return False
+            totals[i] = total
+            held |= suit_bit_at[index]
     if wilds:
         return not held & (held >> 1 | held >> 2)
     return not held & held >> 1 & held >> 2

@@ -44,7 +44,7 @@ from hellsrummy.contracts.needs import (
     _set_need,
     _set_plan,
 )
-from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds, sort_cards
+from hellsrummy.deck.cards import BY_INDEX, Card, sort_cards
 from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 
@@ -396,9 +396,7 @@ def _held_bound(hand: tuple[Card, ...], contract: Contract) -> int | None:
     facts = _facts_of(contract)
     if len(hand) < facts.difficulty:
         return None
-    wilds = leading_wilds(hand)
-    # A wildcard counts for nothing there:
-    least = _held_least_wilds(hand, facts.runs, facts.sets, wilds)
+    least, wilds = _held_least_wilds(hand, facts.runs, facts.sets, True)
     return None if least > wilds else least
 
 
