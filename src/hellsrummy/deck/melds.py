@@ -225,12 +225,12 @@ def can_swap(meld_cards: Iterable[Card], natural: Card) -> bool:
 
 
 _NATURALS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank if rank != 2)
-_WILDS: frozenset[Card] = frozenset(Card(Rank.TWO, suit) for suit in Suit)
-_BY_RANK = {rank: [c for c in _NATURALS if c.rank == rank] for rank in Rank}
-_BY_SUIT = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Suit}
+_WILDS: Final[frozenset[Card]] = frozenset(Card(Rank.TWO, suit) for suit in Suit)
+_BY_RANK: Final = {rank: [c for c in _NATURALS if c.rank == rank] for rank in Rank}
+_BY_SUIT: Final = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Suit}
 _NATURAL_SET = frozenset(_NATURALS)
 _ANYTHING = _NATURAL_SET | _WILDS
-_NOTHING: frozenset[Card] = frozenset()
+_NOTHING: Final[frozenset[Card]] = frozenset()
 #: The number of cards (of every suit): card indexes are below it.
 CARDS: Final = len(_NATURALS) + len(_WILDS)
 
@@ -308,11 +308,11 @@ class Accepted:
         self.marks: tuple[int, ...] = (*extending, *sorted([CARDS + c.index for c in buy]))
 
 
-_EVERYTHING = Accepted(_ANYTHING, _NATURAL_SET, None)
+_EVERYTHING: Final = Accepted(_ANYTHING, _NATURAL_SET, None)
 
 # What a meld accepts, by its reading, size (13 standing for any bigger size: no run then) and
 # wildness, packed in an int: worked out once for each.
-_KNOWN: dict[int, Accepted] = {}
+_KNOWN: Final[dict[int, Accepted]] = {}
 
 
 def _facts(reading: tuple[int, int, int], size: int, wild: bool) -> Accepted:
@@ -384,18 +384,50 @@ def by_card(accepted: Sequence[Accepted]) -> list[int]:
     """
     found = [0] * (2 * CARDS)
     for number in range(len(accepted)):
-        place(found, accepted[number].marks, 1 << number, True)
+        place(found, accepted[number].marks, 1 << number)
     return found
 
 
-def place(marks: list[int], indexes: tuple[int, ...], bit: int, on: bool) -> None:
-    """Set (``on``) or clear ``bit`` of ``marks[i]`` for each index ``i`` (see :func:`by_card`)."""
-    if on:
-        for index in indexes:
-            marks[index] |= bit
-    else:
-        for index in indexes:
-            marks[index] &= ~bit
+def place(marks: list[int], indexes: tuple[int, ...], bit: int) -> None:
+    """Set ``bit`` of ``marks[i]`` for each index ``i`` (see :func:`by_card`)."""
+    for index in indexes:
+        marks[index] |= bit
+
+
+def replace_marks(
+    marks: list[int], before: tuple[int, ...], after: tuple[int, ...], bit: int
+) -> None:
+    """Move ``bit`` of ``marks`` from the places ``before`` to the places ``after`` (ascending).
+
+    Only the places in one of them and not the other change.
+
+    >>> marks = [1, 1, 0, 0]
+    >>> replace_marks(marks, (0, 1), (1, 3), 1)
+    >>> marks
+    [0, 1, 0, 1]
+    """
+    old = 0
+    new = 0
+    olds = len(before)
+    news = len(after)
+    while old < olds and new < news:
+        was = before[old]
+        will = after[new]
+        if was == will:
+            old += 1
+            new += 1
+        elif was < will:
+            marks[was] &= ~bit
+            old += 1
+        else:
+            marks[will] |= bit
+            new += 1
+    while old < olds:
+        marks[before[old]] &= ~bit
+        old += 1
+    while new < news:
+        marks[after[new]] |= bit
+        new += 1
 
 
 def extension_set(meld: tuple[Card, ...]) -> frozenset[Card]:

@@ -26,7 +26,7 @@ from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.difficulty import contract_for
 from hellsrummy.contracts.enumeration import Choice
 from hellsrummy.deck.cards import BY_INDEX, Card
-from hellsrummy.deck.melds import CARDS, Accepted, accepted_by, by_card, place
+from hellsrummy.deck.melds import CARDS, Accepted, accepted_by, by_card, place, replace_marks
 from hellsrummy.game.actions import Action
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase, TableMeld
@@ -173,8 +173,7 @@ class Table:
             after = facts[changed] = _facts_of(melds[changed])
             if after is not before:
                 if marks is not None:
-                    place(marks, before.marks, 1 << changed, False)
-                    place(marks, after.marks, 1 << changed, True)
+                    replace_marks(marks, before.marks, after.marks, 1 << changed)
                 if playable is None:
                     pass
                 elif not (after.extend >= before.extend and after.buy >= before.buy):
@@ -186,7 +185,7 @@ class Table:
                 accepted = _facts_of(melds[number])
                 facts.append(accepted)
                 if marks is not None:
-                    place(marks, accepted.marks, 1 << number, True)
+                    place(marks, accepted.marks, 1 << number)
                 if playable is not None:
                     playable = playable.union(accepted.extend, accepted.buy)
         self.facts = facts

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from typing import Final
 
 from hellsrummy.contracts.enumeration import (
     Choice,
@@ -260,11 +261,11 @@ def legal_actions(state: GameState | PlayerView) -> LegalActions:
 
 _TAKE = Take()
 _PASS = Pass()
-_TAKE_OR_PASS: list[Action] = [_TAKE, _PASS]
-DISCARDS = {c: Discard(c) for c in pack(SUITS)}
-_DISCARD_OF: Callable[[Card], Action] = DISCARDS.__getitem__
-_new = object.__new__
-_set = object.__setattr__
+_TAKE_OR_PASS: Final[list[Action]] = [_TAKE, _PASS]
+DISCARDS: Final = {c: Discard(c) for c in pack(SUITS)}
+_DISCARD_OF: Final[Callable[[Card], Action]] = DISCARDS.__getitem__
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 def _new_extend(number: int, added: Card) -> Extend:
@@ -282,9 +283,9 @@ def _new_swap(number: int, natural: Card) -> SwapWildcard:
 
 
 # Actions are values: the extensions and swaps of the first melds are made once and shared.
-_SHARED = 24
-_EXTENDS = tuple(tuple(_new_extend(n, c) for c in BY_INDEX) for n in range(_SHARED))
-_SWAPS = tuple(tuple(_new_swap(n, c) for c in BY_INDEX) for n in range(_SHARED))
+_SHARED: Final = 24
+_EXTENDS: Final = tuple(tuple(_new_extend(n, c) for c in BY_INDEX) for n in range(_SHARED))
+_SWAPS: Final = tuple(tuple(_new_swap(n, c) for c in BY_INDEX) for n in range(_SHARED))
 
 
 def _decide(here: Position) -> list[Action]:
@@ -421,6 +422,6 @@ def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
 
 
 # The sections of each kind of position, in the documented order.
-_DECIDING: tuple[_Section, ...] = (_decide,)
-_NOT_MET: tuple[_Section, ...] = (_meetings, _discards)
-_MET: tuple[_Section, ...] = (_plays_and_discards,)
+_DECIDING: Final[tuple[_Section, ...]] = (_decide,)
+_NOT_MET: Final[tuple[_Section, ...]] = (_meetings, _discards)
+_MET: Final[tuple[_Section, ...]] = (_plays_and_discards,)

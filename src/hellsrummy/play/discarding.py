@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Final
 
 import attrs
 
@@ -59,8 +60,8 @@ __all__ = [
 ]
 
 
-_ONE_SET = Contract.of(sets=[3])
-_ONE_RUN = Contract.of(runs=[3])
+_ONE_SET: Final = Contract.of(sets=[3])
+_ONE_RUN: Final = Contract.of(runs=[3])
 
 
 def _play_remains(

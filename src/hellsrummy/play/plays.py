@@ -264,9 +264,10 @@ def meld(state: GameState, action: Meld) -> GameState:
     """
     seat = state.current
     meeting = not state.met[seat]
-    hand = remove(state.hands[seat], (c for laid in action.melds for c in laid))
-    laid = tuple(TableMeld(cards_, seat) for cards_ in action.melds)
-    melds = state.melds + laid
+    used = [c for laid in action.melds for c in laid]
+    hand = remove(state.hands[seat], used)
+    # An action's melds are sorted (see hellsrummy.Meld).
+    melds = state.melds + tuple([sorted_meld(cards_, seat) for cards_ in action.melds])
     after = successor(
         state,
         seat,
@@ -286,7 +287,7 @@ def meld(state: GameState, action: Meld) -> GameState:
         return end_round(after, winner=ending)
     _hand_on_table(state, after)
     if not meeting:
-        _hand_threes_on(state, after, (c for laid in action.melds for c in laid))
+        _hand_threes_on(state, after, used)
     return after
 
 
