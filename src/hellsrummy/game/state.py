@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -124,10 +125,19 @@ class TableMeld(Derived):
 
 
 _new = object.__new__
-_set_meld_cards, _set_meld_owner, _set_meld_hash, _set_meld_derived = (
-    getattr(TableMeld, name).__set__
-    for name in ("cards", "owner", "_attrs_cached_hash", "_derived")
-)
+
+
+class _MeldDraft(TableMeld):
+    """A ``TableMeld`` being built: its slots set as plain attributes, then it becomes one.
+
+    A subclass that adds no slots (the same layout) and keeps ``object``'s own attribute
+    setting, so that :func:`sorted_meld` sets each slot without a call through its descriptor's
+    method wrapper; nothing else ever sees one.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 def sorted_meld(cards: tuple[Card, ...], owner: int) -> TableMeld:
@@ -136,12 +146,14 @@ def sorted_meld(cards: tuple[Card, ...], owner: int) -> TableMeld:
     >>> sorted_meld(cards("2C 7H 7S"), 1) == TableMeld(cards("7S 2C 7H"), 1)
     True
     """
-    meld: TableMeld = _new(TableMeld)
-    _set_meld_cards(meld, cards)
-    _set_meld_owner(meld, owner)
-    _set_meld_hash(meld, None)
-    _set_meld_derived(meld, None)
-    return meld
+    meld: Any = _new(_MeldDraft)
+    meld.cards = cards
+    meld.owner = owner
+    meld._attrs_cached_hash = None
+    meld._derived = None
+    meld.__class__ = TableMeld
+    built: TableMeld = meld
+    return built
 
 
 @attrs.frozen
