@@ -322,6 +322,7 @@ def _facts(reading: tuple[int, int, int], size: int, wild: bool) -> Accepted:
     """
     rank, suit, mask = reading
     key = (((mask + 1) * 16 + rank) * 8 + suit + 1) * 32 + (size if size < 13 else 13) * 2 + wild
+    key ^= key >> 12  # the mask's bits into the low ones too, where a dict looks first
     found = _KNOWN.get(key)
     if found is None:
         extends = _fitted(reading, size + 1)

@@ -273,6 +273,7 @@ class Position:
     """
 
     __slots__ = (
+        "_distinct",
         "_hand_facts",
         "_rummies",
         "contract",
@@ -313,6 +314,7 @@ class Position:
         self.taken = taken
         self.protection = protection
         self.table = table
+        self._distinct: tuple[Card, ...] | None = None
         self._hand_facts: HandFacts | None = None
         self._rummies: frozenset[Card] | None = None
         #: The legal discards (filled by :mod:`hellsrummy.play.discarding`).
@@ -367,7 +369,9 @@ class Position:
         >>> position(state).distinct == tuple(sorted(set(state.hands[1])))
         True
         """
-        return self.hand_facts.distinct
+        if self._distinct is None:
+            self._distinct = tuple(dict.fromkeys(self.hand))  # the hand is sorted
+        return self._distinct
 
     @property
     def rummies(self) -> frozenset[Card]:
@@ -392,24 +396,22 @@ class Position:
 
 
 class HandFacts:
-    """A hand read once against a :class:`Table`: its distinct cards, rummies and the rest.
+    """A hand read once against a :class:`Table`: its rummies and the rest.
 
-    ``distinct`` are the hand's distinct cards; ``held`` those that play on the table (its
-    rummies), with their card indexes in ``indexes`` and the melds each extends and buys from
-    in ``extending`` and ``buying`` (bits, as in :class:`Table`), all of them together in
-    ``extended`` and ``bought``; ``kept`` are the distinct naturals that are not rummies. All in
-    card order.
+    ``held`` are the hand's distinct cards that play on the table (its rummies), with their
+    card indexes in ``indexes`` and the melds each extends and buys from in ``extending`` and
+    ``buying`` (bits, as in :class:`Table`), all of them together in ``extended`` and
+    ``bought``; ``kept`` are the distinct naturals that are not rummies. All in card order.
 
     >>> facts = HandFacts(cards("2C 7H 7H 9C"), Table((TableMeld(cards("7S 7D 7C"), 0),)))
     >>> [str(c) for c in facts.held], [str(c) for c in facts.kept], facts.extending
     (['2C', '7H'], ['9C'], [1, 1])
     """
 
-    __slots__ = ("bought", "buying", "distinct", "extended", "extending", "held", "indexes", "kept")
+    __slots__ = ("bought", "buying", "extended", "extending", "held", "indexes", "kept")
 
     def __init__(self, hand: tuple[Card, ...], table: Table) -> None:
         marks = table.marks
-        distinct: list[Card] = []
         held: list[Card] = []
         indexes: list[int] = []
         extending: list[int] = []
@@ -422,7 +424,6 @@ class HandFacts:
             if c is last:  # the hand is sorted: a card's copies are together
                 continue
             last = c
-            distinct.append(c)
             index = c.index
             extend = marks[index]
             buy = marks[CARDS + index]
@@ -435,7 +436,6 @@ class HandFacts:
                 bought |= buy
             elif not _WILD[index]:
                 kept.append(c)
-        self.distinct: tuple[Card, ...] = tuple(distinct)
         self.held: tuple[Card, ...] = tuple(held)
         self.indexes: list[int] = indexes
         self.extending: list[int] = extending

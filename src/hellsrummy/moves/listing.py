@@ -60,7 +60,7 @@ from hellsrummy.contracts.enumeration import (
 )
 from hellsrummy.contracts.needs import lacks_melds_of_3
 from hellsrummy.contracts.solver import Pool
-from hellsrummy.deck.cards import BY_INDEX, SUITS, Card, leading_wilds, pack
+from hellsrummy.deck.cards import BY_INDEX, SUITS, Card, pack
 from hellsrummy.errors import shown
 from hellsrummy.game.actions import (
     Action,
@@ -388,7 +388,7 @@ def _counted_meetings(here: Position) -> list[list[Action] | CountedMoves]:
         return [_discards(here)]
     kinds = deuce_kinds(hand)
     groups = requirement_groups(contract.requirements) if len(kinds) > 1 else (1,)
-    return [DeferredMelds(units, hand[: leading_wilds(hand)], kinds, groups), _discards(here)]
+    return [DeferredMelds(units, hand[: _wilds(kinds)], kinds, groups), _discards(here)]
 
 
 def hand_threes(here: Position) -> list[Choice]:
@@ -418,7 +418,16 @@ def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
     found += map(_DISCARD_OF, discards(here))
     if not units:
         return [found]
-    return [DeferredMelds(units, hand[: leading_wilds(hand)], deuce_kinds(hand)), found]
+    kinds = deuce_kinds(hand)
+    return [DeferredMelds(units, hand[: _wilds(kinds)], kinds), found]
+
+
+def _wilds(kinds: tuple[tuple[Card, int], ...]) -> int:
+    """How many deuces a hand holds, from its :func:`deuce_kinds` (its first cards)."""
+    count = 0
+    for kind in kinds:
+        count += kind[1]
+    return count
 
 
 # The sections of each kind of position, in the documented order.

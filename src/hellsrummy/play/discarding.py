@@ -195,8 +195,7 @@ def _allowed(here: Position) -> tuple[Card, ...]:
     # nothing at all while play protection warns.
     if _protected(here):
         return ()
-    facts = here.hand_facts
-    return facts.kept or facts.distinct
+    return here.hand_facts.kept or here.distinct
 
 
 def legal_discards(state: GameState) -> list[Card]:
