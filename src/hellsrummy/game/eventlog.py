@@ -260,10 +260,11 @@ class EventLog:
         True
         """
         # Every turn logs its events here: ``_log``'s three assignments are spelled out, not
-        # called (an interpreted call costs more than the rest of this method).
+        # called. ``EventLog.__new__`` makes the log without ``__init__``'s empty tape (compiled,
+        # ``EventLog`` is a native class, which ``object.__new__`` cannot make).
         tape = self._tape
         length = self._length
-        log: EventLog = _new(EventLog)
+        log: EventLog = EventLog.__new__(EventLog)
         if len(tape) == length:
             tape.append(record)
             # Another thread may have appended to the same tape first: then this record
@@ -376,11 +377,8 @@ class EventLog:
 def _log(
     tape: list[_Record | Event], length: int, folded: tuple[Fold[Any], int, Any] | None
 ) -> EventLog:
-    log: EventLog = _new(EventLog)
+    log: EventLog = EventLog.__new__(EventLog)
     log._tape = tape
     log._length = length
     log._folded = folded
     return log
-
-
-_new = object.__new__
