@@ -184,7 +184,7 @@ class DeferredMelds:
     ['meld 2C 7H 7S', 'meld 2D 7H 7S']
     """
 
-    __slots__ = ("ends", "groups", "kinds", "made", "size", "units", "wild_cards")
+    __slots__ = ("apart", "ends", "groups", "kinds", "made", "size", "units", "wild_cards")
 
     def __init__(
         self,
@@ -197,6 +197,8 @@ class DeferredMelds:
         self.wild_cards = wild_cards
         self.kinds = kinds
         self.groups = groups
+        # Whether melds of identical requirements never need reordering (no such melds).
+        self.apart = max(groups) == 1
         self.made: dict[int, list[Meld]] = {}
         # ``ends[u]``: the moves of units 0..u together; ``None`` when each unit is one move.
         self.ends: list[int] | None = None
@@ -207,7 +209,7 @@ class DeferredMelds:
         total = 0
         # The moves of a one-choice unit depend only on the wildcards it takes: counted once.
         by_need: list[int] = []
-        counted: dict[tuple[int, ...], int] = {}
+        counted: dict[int, int] = {}
         for unit in units:
             if len(unit) == 1:
                 need = unit[0][1]
@@ -223,19 +225,23 @@ class DeferredMelds:
         self.ends = ends
         self.size = total
 
-    def _count(self, unit: tuple[Choice, ...], counted: dict[tuple[int, ...], int]) -> int:
+    def _count(self, unit: tuple[Choice, ...], counted: dict[int, int]) -> int:
         """How many moves :func:`_with_deuces` makes of ``unit``, mostly without making them.
 
         ``counted`` keeps the number of ways to hand out the deuces by the wildcards each
-        choice takes.
+        choice takes (as an int: 16 bits a choice, below the number of choices).
         """
-        wanted = tuple([choice[1] for choice in unit])
-        if not any(wanted):
+        key = 0
+        for choice in unit:
+            key = key << 16 | choice[1]
+        if not key:
             return 1
-        if len(unit) == 1 or max(self.groups) == 1 or _apart([c[0] for c in unit], self.groups):
-            moves = counted.get(wanted)
+        if len(unit) == 1 or self.apart or _apart([c[0] for c in unit], self.groups):
+            key = key << 8 | len(unit)
+            moves = counted.get(key)
             if moves is None:
-                moves = counted[wanted] = len(deal_deuces(self.kinds, wanted))
+                wanted = tuple([choice[1] for choice in unit])
+                moves = counted[key] = len(deal_deuces(self.kinds, wanted))
             return moves
         return len(_with_deuces(laid_melds(unit, self.wild_cards), self.kinds, self.groups))
 
