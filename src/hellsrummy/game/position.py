@@ -401,14 +401,15 @@ class HandFacts:
     ``held`` are the hand's distinct cards that play on the table (its rummies), with their
     card indexes in ``indexes`` and the melds each extends and buys from in ``extending`` and
     ``buying`` (bits, as in :class:`Table`), all of them together in ``extended`` and
-    ``bought``; ``kept`` are the distinct naturals that are not rummies. All in card order.
+    ``bought``; ``kept`` are the distinct naturals that are not rummies (``kepts`` their card
+    indexes). All in card order.
 
     >>> facts = HandFacts(cards("2C 7H 7H 9C"), Table((TableMeld(cards("7S 7D 7C"), 0),)))
     >>> [str(c) for c in facts.held], [str(c) for c in facts.kept], facts.extending
     (['2C', '7H'], ['9C'], [1, 1])
     """
 
-    __slots__ = ("bought", "buying", "extended", "extending", "held", "indexes", "kept")
+    __slots__ = ("bought", "buying", "extended", "extending", "held", "indexes", "kept", "kepts")
 
     def __init__(self, hand: tuple[Card, ...], table: Table) -> None:
         marks = table.marks
@@ -417,6 +418,7 @@ class HandFacts:
         extending: list[int] = []
         buying: list[int] = []
         kept: list[Card] = []
+        kepts: list[int] = []
         extended = 0
         bought = 0
         last: Card | None = None
@@ -436,6 +438,7 @@ class HandFacts:
                 bought |= buy
             elif not _WILD[index]:
                 kept.append(c)
+                kepts.append(index)
         self.held: tuple[Card, ...] = tuple(held)
         self.indexes: list[int] = indexes
         self.extending: list[int] = extending
@@ -443,6 +446,7 @@ class HandFacts:
         self.extended: int = extended
         self.bought: int = bought
         self.kept: tuple[Card, ...] = tuple(kept)
+        self.kepts: list[int] = kepts
 
 
 # The contract of each difficulty, as contract_for gives it (a round's positions all ask).

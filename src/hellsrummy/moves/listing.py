@@ -264,6 +264,7 @@ _PASS = Pass()
 _TAKE_OR_PASS: Final[list[Action]] = [_TAKE, _PASS]
 DISCARDS: Final = {c: Discard(c) for c in pack(SUITS)}
 _DISCARD_OF: Final[Callable[[Card], Action]] = DISCARDS.__getitem__
+_DISCARD_AT: Final[tuple[Action, ...]] = tuple(DISCARDS[c] for c in BY_INDEX)
 _new: Final = object.__new__
 _set: Final = object.__setattr__
 
@@ -343,7 +344,11 @@ def listed_swaps(here: Position) -> list[SwapWildcard]:
 
 
 def _discards(here: Position) -> list[Action]:
-    return list(map(_DISCARD_OF, discards(here)))
+    allowed = discards(here)
+    facts = here.hand_facts
+    if allowed is facts.kept:  # the usual discards: the naturals that are not rummies
+        return [_DISCARD_AT[index] for index in facts.kepts]
+    return list(map(_DISCARD_OF, allowed))
 
 
 def first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
@@ -415,7 +420,7 @@ def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
     found: list[Action] = []
     found += listed_extensions(here)
     found += listed_swaps(here)
-    found += map(_DISCARD_OF, discards(here))
+    found += _discards(here)
     if not units:
         return [found]
     kinds = deuce_kinds(hand)
