@@ -22,7 +22,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from hellsrummy.deck.cards import Card, Rank, Suit, sort_cards
+from hellsrummy.deck.cards import BY_INDEX, Card, Rank, Suit, sort_cards
 
 __all__ = [
     "MAX_RUN",
@@ -231,6 +231,8 @@ _BY_SUIT: Final = {suit: [c for c in _NATURALS if c.suit == suit] for suit in Su
 _NATURAL_SET = frozenset(_NATURALS)
 _ANYTHING = _NATURAL_SET | _WILDS
 _NOTHING: Final[frozenset[Card]] = frozenset()
+_RANK_AT: Final = tuple(int(c.rank) for c in BY_INDEX)  # by card index
+_SUIT_AT: Final = tuple(int(c.suit) for c in BY_INDEX)
 #: The number of cards (of every suit): card indexes are below it.
 CARDS: Final = len(_NATURALS) + len(_WILDS)
 
@@ -242,7 +244,8 @@ def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
     suit (-1 when several) and the mask their ranks as bits (-1 when two share a rank, so no
     run can hold them).
     """
-    reading = (int(naturals[0].rank), int(naturals[0].suit), 0)
+    first = naturals[0].index
+    reading = (_RANK_AT[first], _SUIT_AT[first], 0)
     for c in naturals:
         reading = _read_on(reading, c)
     return reading
@@ -251,11 +254,13 @@ def _reading(naturals: Sequence[Card]) -> tuple[int, int, int]:
 def _read_on(reading: tuple[int, int, int], c: Card) -> tuple[int, int, int]:
     """The :func:`_reading` of some naturals and the natural ``c``, from theirs."""
     rank, suit, mask = reading
-    if c.rank != rank:
+    index = c.index
+    own = _RANK_AT[index]
+    if own != rank:
         rank = 0
-    if c.suit != suit:
+    if _SUIT_AT[index] != suit:
         suit = -1
-    bit = 1 << c.rank
+    bit = 1 << own
     if mask & bit:
         mask = -1
     elif mask >= 0:

@@ -164,15 +164,14 @@ class Table:
             self.facts = [_facts_of(meld) for meld in melds]
             return
         facts = list(known.facts)
-        marks = known._marks
-        if marks is not None:
-            marks = list(marks)
+        marks = known._marks  # copied before it changes
         playable = known._playable
         if changed >= 0:  # the same table but for meld ``changed``
             before = facts[changed]
             after = facts[changed] = _facts_of(melds[changed])
             if after is not before:
                 if marks is not None:
+                    marks = list(marks)
                     replace_marks(marks, before.marks, after.marks, 1 << changed)
                 if playable is None:
                     pass
@@ -181,6 +180,8 @@ class Table:
                 elif not (after.extend <= playable and after.buy <= playable):
                     playable = playable.union(after.extend, after.buy)
         else:  # melds added after those of ``known``
+            if marks is not None:
+                marks = list(marks)
             for number in range(len(facts), len(melds)):
                 accepted = _facts_of(melds[number])
                 facts.append(accepted)
