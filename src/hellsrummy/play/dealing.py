@@ -38,8 +38,9 @@ def next_seat(left: tuple[bool, ...], seat: int) -> int:
     (0, 0)
     """
     count = len(left)
-    for step in range(1, count + 1):
-        candidate = (seat + step) % count
+    candidate = seat
+    for _ in left:  # each seat once at most, round the table
+        candidate = candidate + 1 if candidate + 1 < count else 0
         if not left[candidate]:
             return candidate
     return seat
