@@ -14,7 +14,8 @@ difficulty (see :ref:`rules-deck-plan`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import attrs
 
@@ -64,10 +65,10 @@ _TABLE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
     25: ((), (5,) * 5),
 }
 
-#: Each difficulty's contract (:func:`contract_for` is the checked lookup).
-CONTRACTS: dict[int, Contract] = {
-    difficulty: Contract.of(runs=runs, sets=sets) for difficulty, (runs, sets) in _TABLE.items()
-}
+#: Each difficulty's contract, read-only (:func:`contract_for` is the checked lookup).
+CONTRACTS: Mapping[int, Contract] = MappingProxyType(
+    {difficulty: Contract.of(runs=runs, sets=sets) for difficulty, (runs, sets) in _TABLE.items()}
+)
 
 
 def contract_for(difficulty: int) -> Contract:
