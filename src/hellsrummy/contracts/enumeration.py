@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.needs import _RANKS, _choice, _run_choices, _wild_choice
@@ -48,14 +48,44 @@ def _set_choices(pool: Pool, size: int) -> list[Choice]:
     if wilds >= size:
         found.append(_wild_choice(size))
     counts = pool.counts
+    totals = pool.totals
     fewest = max(1, size - wilds)
-    for i, total in enumerate(pool.totals):
+    masks = pool.masks
+    top = len(masks) - 1  # the highest suit held: the suits above it hold nothing
+    while top > 0 and not masks[top]:
+        top -= 1
+    top *= _RANKS
+    # A row's key (an int): the rank's count in each suit (4 bits a suit, the highest first),
+    # the rank, ``fewest`` and ``size``; a rank held 16 times is listed without keeping its row.
+    tail = fewest << 8 | size
+    rows = _SET_ROWS
+    for i in range(_RANKS):
+        total = totals[i]
         if total >= fewest:
-            found += _set_row(i, tuple(counts[i::_RANKS]), fewest, size)
+            if total > 15:
+                found += _set_row(i, tuple(counts[i::_RANKS]), fewest, size)
+                continue
+            column = 0
+            at = top + i
+            while at >= 0:
+                column = column << 4 | counts[at]
+                at -= _RANKS
+            key = column << 20 | i << 16 | tail
+            row = rows.get(key)
+            if row is None:
+                row = _set_row(i, tuple(counts[i::_RANKS]), fewest, size)
+                if len(rows) >= _KEPT_SET_ROWS:
+                    rows.clear()
+                rows[key] = row
+            found += row
     return found
 
 
-@functools.lru_cache(maxsize=16384)
+# Set rows kept by key (see :func:`_set_choices`): at most this many, then they are forgotten.
+_KEPT_SET_ROWS: Final = 1 << 14
+_SET_ROWS: Final[dict[int, tuple[Choice, ...]]] = {}
+
+
 def _set_row(i: int, column: tuple[int, ...], fewest: int, size: int) -> tuple[Choice, ...]:
     """The sets of rank index ``i`` from ``column[s]`` naturals of each suit, fewest first."""
     held = tuple((s, n) for s, n in enumerate(column) if n)
