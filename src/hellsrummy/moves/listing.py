@@ -417,10 +417,14 @@ def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
     units: list[tuple[Choice, ...]] = [(choice,) for choice in hand_threes(here)]
-    found: list[Action] = []
-    found += listed_extensions(here)
-    found += listed_swaps(here)
-    found += _discards(here)
+    found: list[Action]
+    if here.hand_facts.held:
+        found = []
+        found += listed_extensions(here)
+        found += listed_swaps(here)
+        found += _discards(here)
+    else:  # no rummies: the discards only, a list of its own
+        found = _discards(here)
     if not units:
         return [found]
     kinds = deuce_kinds(hand)

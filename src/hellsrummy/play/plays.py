@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from hellsrummy.contracts.contract import Contract, Requirement
-from hellsrummy.contracts.enumeration import still_fitting
+from hellsrummy.contracts.enumeration import Choice, still_fitting
 from hellsrummy.deck.cards import Card, format_cards
 from hellsrummy.deck.melds import Accepted, accepted_after, is_meld, meld_kinds
 from hellsrummy.errors import IllegalActionError, Reason
@@ -388,7 +388,9 @@ def _hand_threes_on(state: GameState, after: GameState, removed: Iterable[Card])
     """
     here: Position | None = getattr(state, "_position", None)
     if here is not None and here.threes is not None:
-        threes = still_fitting(here.threes, after.hands[after.current], removed)
+        threes: list[Choice] | None = here.threes
+        if threes:  # (a hand without melds of 3 has none once cards left it)
+            threes = still_fitting(threes, after.hands[after.current], removed)
         if threes is not None:
             position(after).threes = threes
 
