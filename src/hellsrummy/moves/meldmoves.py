@@ -113,6 +113,24 @@ def _apart(kept: list[tuple[Card, ...]], groups: tuple[int, ...]) -> bool:
     return True
 
 
+def _keys_apart(unit: tuple[Choice, ...], groups: tuple[int, ...]) -> bool:
+    """:func:`_apart` of a unit's choices, by their keys.
+
+    Choices meeting identical requirements have one size, and for those the keys (the
+    naturals' card orders as digits) are equal exactly when the naturals are.
+    """
+    start = 0
+    for length in groups:
+        end = start + length
+        for j in range(start + 1, end):
+            key: int = unit[j][2]
+            for i in range(start, j):
+                if unit[i][2] == key:
+                    return False
+        start = end
+    return True
+
+
 def canonical_melds(
     laid: tuple[tuple[Card, ...], ...], groups: tuple[int, ...]
 ) -> tuple[tuple[Card, ...], ...]:
@@ -236,7 +254,7 @@ class DeferredMelds:
             key = key << 16 | choice[1]
         if not key:
             return 1
-        if len(unit) == 1 or self.apart or _apart([c[0] for c in unit], self.groups):
+        if len(unit) == 1 or self.apart or _keys_apart(unit, self.groups):
             key = key << 8 | len(unit)
             moves = counted.get(key)
             if moves is None:
