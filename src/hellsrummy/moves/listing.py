@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Final, TypeVar
 
 from hellsrummy.contracts.enumeration import (
     Choice,
@@ -85,6 +85,7 @@ from hellsrummy.views.view import PlayerView
 __all__ = ["LegalActions", "legal_actions"]
 
 _Section = Callable[[Position], "list[Action] | Iterator[Action]"]
+_Play = TypeVar("_Play", Extend, SwapWildcard)
 
 
 class LegalActions:
@@ -303,43 +304,40 @@ def _meetings(here: Position) -> Iterator[Action]:
 
 def listed_extensions(here: Position) -> list[Extend]:
     facts = here.hand_facts
-    found: list[Extend] = []
-    melds = facts.extended  # the melds that the hand's cards extend, as bits
-    if not melds:
-        return found
-    indexes = facts.indexes
-    extending = facts.extending
-    while melds:
-        bit = melds & -melds
-        melds ^= bit
-        number = bit.bit_length() - 1
-        for at in range(len(indexes)):
-            if extending[at] & bit:
-                if number < _SHARED:
-                    found.append(_EXTENDS[number][indexes[at]])
-                else:
-                    found.append(_new_extend(number, facts.held[at]))
-    return found
+    return _by_meld(
+        facts.extended, facts.extending, facts.indexes, facts.held, _EXTENDS, _new_extend
+    )
 
 
 def listed_swaps(here: Position) -> list[SwapWildcard]:
     facts = here.hand_facts
-    found: list[SwapWildcard] = []
-    melds = facts.bought  # the melds that the hand's cards buy from, as bits
-    if not melds:
-        return found
-    indexes = facts.indexes
-    buying = facts.buying
+    return _by_meld(facts.bought, facts.buying, facts.indexes, facts.held, _SWAPS, _new_swap)
+
+
+def _by_meld(
+    melds: int,
+    takes: list[int],
+    indexes: list[int],
+    held: tuple[Card, ...],
+    shared: tuple[tuple[_Play, ...], ...],
+    new: Callable[[int, Card], _Play],
+) -> list[_Play]:
+    """The moves of the held rummies on ``melds`` (bits), meld by meld, then card by card.
+
+    ``takes[at]`` has the bits of the melds that take held rummy ``at`` (card index
+    ``indexes[at]``); the first melds' moves are the ``shared`` ones, others are made ``new``.
+    """
+    found: list[_Play] = []
     while melds:
         bit = melds & -melds
         melds ^= bit
         number = bit.bit_length() - 1
         for at in range(len(indexes)):
-            if buying[at] & bit:
+            if takes[at] & bit:
                 if number < _SHARED:
-                    found.append(_SWAPS[number][indexes[at]])
+                    found.append(shared[number][indexes[at]])
                 else:
-                    found.append(_new_swap(number, facts.held[at]))
+                    found.append(new(number, held[at]))
     return found
 
 
