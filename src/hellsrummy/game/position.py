@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Final, Protocol
 
 from hellsrummy.contracts.contract import Contract
-from hellsrummy.contracts.difficulty import contract_for
+from hellsrummy.contracts.difficulty import CONTRACTS
 from hellsrummy.contracts.enumeration import Choice
 from hellsrummy.deck.cards import BY_INDEX, Card
 from hellsrummy.deck.melds import CARDS, Accepted, accepted_by, by_card, place, replace_marks
@@ -450,10 +450,6 @@ class HandFacts:
         self.kepts: list[int] = kepts
 
 
-# The contract of each difficulty, as contract_for gives it (a round's positions all ask).
-_CONTRACTS: Final[dict[int, Contract]] = {}
-
-
 def position(state: GameState | SeatView) -> Position:
     """The :class:`Position` of the seat to act in ``state`` (a state or a view), kept with it.
 
@@ -471,10 +467,7 @@ def position(state: GameState | SeatView) -> Position:
     contract: Contract | None
     if isinstance(state, GameState):
         hand = state.hands[seat]
-        difficulty = rules.schedule[state.round]
-        contract = _CONTRACTS.get(difficulty)
-        if contract is None:
-            contract = _CONTRACTS[difficulty] = contract_for(difficulty)
+        contract = CONTRACTS[rules.schedule[state.round]]  # GameState.contract, not interpreted
     else:
         contract = state.contract
         if state.seat == seat:  # the view of the seat to act
