@@ -127,17 +127,30 @@ class TableMeld(Derived):
 _new = object.__new__
 
 
-class _MeldDraft(TableMeld):
-    """A ``TableMeld`` being built: its slots set as plain attributes, then it becomes one.
+def draft_class(cls: type[Any]) -> type[Any]:
+    """A draft of a frozen slotted class: an instance is built in it, then becomes a ``cls``.
 
-    A subclass that adds no slots (the same layout) and keeps ``object``'s own attribute
-    setting, so that :func:`sorted_meld` sets each slot without a call through its descriptor's
-    method wrapper; nothing else ever sees one.
+    The draft is a subclass that adds no slots (the same layout) and keeps ``object``'s own
+    attribute setting, so each slot is set as a plain attribute, without a call through its
+    descriptor's method wrapper (a tuple of arguments made and freed per slot); then
+    ``__class__`` assignment makes the instance the ``cls`` it is. :func:`sorted_meld` and
+    ``hellsrummy.game.successor.successor`` build this way; nothing else ever sees a draft.
+
+    >>> meld = object.__new__(draft_class(TableMeld))
+    >>> meld.cards, meld.owner = cards("7H 8H 9H"), 0
+    >>> meld._attrs_cached_hash = meld._derived = None
+    >>> meld.__class__ = TableMeld
+    >>> meld == TableMeld(cards("7H 8H 9H"), 0)
+    True
     """
+    return type(
+        f"_{cls.__name__}Draft",
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
 
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
+
+_MeldDraft = draft_class(TableMeld)
 
 
 def sorted_meld(cards: tuple[Card, ...], owner: int) -> TableMeld:

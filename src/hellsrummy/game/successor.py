@@ -19,7 +19,7 @@ from attrs import AttrsInstance
 
 from hellsrummy.deck.cards import Card
 from hellsrummy.game.eventlog import EventLog
-from hellsrummy.game.state import DerivedPosition, GameState, Phase, TableMeld
+from hellsrummy.game.state import DerivedPosition, GameState, Phase, TableMeld, draft_class
 
 __all__ = ["assembled", "replace", "successor"]
 
@@ -60,22 +60,15 @@ def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...
 
 # ``successor`` builds the state after a turn as the attrs constructor would, slot by slot, but
 # faster: every turn builds one. ``GameState`` is frozen, so its ``__setattr__`` refuses; each
-# slot's descriptor ``__set__`` would set it, but as a call through a method wrapper (a tuple of
-# arguments made and freed each time: 28 of them a state). Instead the state is begun as a
-# ``_Draft``, a subclass that adds no slots and keeps ``object``'s own attribute setting, its
-# slots are set as plain attributes (the same descriptors, no call), and then it becomes the
-# ``GameState`` it is (``__class__`` assignment: the layout is the same). Nothing else ever sees
-# a ``_Draft``. The hidden slots are set too, so that asking for them finds ``None`` instead of
-# raising inside ``getattr``. ``tests/game/test_position.py`` holds the states it builds to the
-# constructor's.
+# slot's descriptor ``__set__`` would set it, but as a call through a method wrapper (28 of them
+# a state). Instead the state is begun as a ``_Draft`` (see ``game.state.draft_class``), its
+# slots are set as plain attributes, and then it becomes the ``GameState`` it is. The hidden
+# slots are set too, so that asking for them finds ``None`` instead of raising inside
+# ``getattr``. ``tests/game/test_position.py`` holds the states it builds to the constructor's.
 # The slots ``successor`` sets, in order (``tests/game/test_position.py`` holds them to the
 # class's).
 _SLOTS: Final = assembled(GameState)[0]
-_Draft: Final = type(
-    "_Draft",
-    (GameState,),
-    {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
-)
+_Draft: Final = draft_class(GameState)
 
 
 def successor(
