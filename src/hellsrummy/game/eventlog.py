@@ -259,26 +259,17 @@ class EventLog:
         ...     Discarded(0, card("KS")))
         True
         """
-        # Every turn logs its events here: ``_log``'s three assignments are spelled out, not
-        # called. ``EventLog.__new__`` makes the log without ``__init__``'s empty tape (compiled,
-        # ``EventLog`` is a native class, which ``object.__new__`` cannot make).
         tape = self._tape
         length = self._length
-        log: EventLog = EventLog.__new__(EventLog)
         if len(tape) == length:
             tape.append(record)
             # Another thread may have appended to the same tape first: then this record
             # went further along, and this log branches off instead.
-            if tape[length] is not record:
-                tape = tape[:length]
-                tape.append(record)
-        else:
-            tape = tape[:length]
-            tape.append(record)
-        log._tape = tape
-        log._length = length + 1
-        log._folded = self._folded
-        return log
+            if tape[length] is record:
+                return _log(tape, length + 1, self._folded)
+        branch = tape[:length]
+        branch.append(record)
+        return _log(branch, length + 1, self._folded)
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> EventLog:
@@ -377,6 +368,7 @@ class EventLog:
 def _log(
     tape: list[_Record | Event], length: int, folded: tuple[Fold[Any], int, Any] | None
 ) -> EventLog:
+    # ``EventLog.__new__``, not ``object.__new__``: compiled, ``EventLog`` is a native class.
     log: EventLog = EventLog.__new__(EventLog)
     log._tape = tape
     log._length = length
