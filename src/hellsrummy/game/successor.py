@@ -1,9 +1,12 @@
-"""Successor states: the state after a turn, built fast, and one seat's entry replaced.
+"""Successor states: the state after a turn, built fast, one seat's entry replaced, the next seat.
 
 Every turn builds a new :class:`hellsrummy.GameState`. :func:`successor` builds it as the attrs
 constructor would, slot by slot, but faster, and hands the table's derived facts on while the
 melds stay the same; :func:`replace` is how every rule changes one seat's entry of a per-seat
-tuple (hands, met flags, penalties, seats that left...).
+tuple (hands, met flags, penalties, seats that left...). Two rules that turns ask on their way
+to the next state live here too, in a compiled module: :func:`next_seat` (whose turn comes
+next) and :func:`draw` (the stock's top card, refilling an empty stock);
+:mod:`hellsrummy.play.dealing` deals with them too.
 
 >>> state = new_game(3, seed=1)
 >>> replace(state.met, 2, True)
@@ -17,11 +20,13 @@ from typing import Any, Final, TypeVar
 import attrs
 from attrs import AttrsInstance
 
-from hellsrummy.deck.cards import Card
+from hellsrummy.deck.cards import Card, pack
+from hellsrummy.deck.shuffle import shuffle
 from hellsrummy.game.eventlog import EventLog
+from hellsrummy.game.events import Refilled
 from hellsrummy.game.state import DerivedPosition, GameState, Phase, TableMeld, draft_class
 
-__all__ = ["assembled", "replace", "successor"]
+__all__ = ["assembled", "draw", "next_seat", "replace", "successor"]
 
 _T = TypeVar("_T")
 _new: Final = object.__new__
@@ -132,3 +137,38 @@ def successor(
     draft.__class__ = GameState
     after: GameState = draft
     return after
+
+
+def next_seat(left: tuple[bool, ...], seat: int) -> int:
+    """The next seat after ``seat`` that is still in the game (``left`` marks those gone).
+
+    >>> next_seat((False, False, False), 2), next_seat((False, True, True), 0)
+    (0, 0)
+    """
+    count = len(left)
+    candidate = seat
+    for _ in range(count):  # each seat once at most, round the table
+        candidate = candidate + 1 if candidate + 1 < count else 0
+        if not left[candidate]:
+            return candidate
+    return seat
+
+
+def draw(
+    state: GameState, stock: tuple[Card, ...], refills: int, log: EventLog
+) -> tuple[Card, tuple[Card, ...], int, EventLog]:
+    """Draw the top card of ``stock``, refilling it with a fresh deck when it is empty.
+
+    Returns the card, the stock left, the number of refills so far and the log (with a
+    :class:`hellsrummy.Refilled` event when a deck was added).
+
+    >>> state = new_game(3, seed=1)
+    >>> drawn, stock, refills, log = draw(state, (), 0, state.log)
+    >>> len(stock), refills, str(log.last)
+    (51, 1, 'the stock was refilled with a fresh deck of 52 cards')
+    """
+    if not stock:
+        refills += 1
+        stock = shuffle(pack(state.suits, 1), state.seed, f"round {state.round} deck {refills}")
+        log = log.append(Refilled(len(stock)))
+    return stock[0], stock[1:], refills, log

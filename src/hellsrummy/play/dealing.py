@@ -3,7 +3,9 @@
 A round is dealt from a fresh pack of the round's suits and decks (the deck plan of the rules
 reference), shuffled from the game's seed; the deal moves one seat on each round, and the seat
 after the dealer plays first. When a card must be drawn from an empty stock, one fresh deck of
-the round's suits is shuffled and becomes the stock.
+the round's suits is shuffled and becomes the stock. Those two rules every turn asks, whose turn
+comes next (:func:`next_seat`) and drawing the stock's top card (:func:`draw`), are kept in
+:mod:`hellsrummy.game.successor`, which is compiled (this module is not), and are importable here.
 
 >>> state = new_game(["Ann", "Bob", "Cat"], seed=1)
 >>> state.dealer, state.current, [len(hand) for hand in state.hands]
@@ -24,26 +26,12 @@ from hellsrummy.deck.cards import Card, Rank, pack, sort_cards
 from hellsrummy.deck.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.eventlog import EventLog
-from hellsrummy.game.events import Refilled, RoundStarted
+from hellsrummy.game.events import RoundStarted
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import Deal, GameState, Phase
+from hellsrummy.game.successor import draw, next_seat
 
 __all__ = ["draw", "new_game", "next_round", "next_seat", "verify_seat"]
-
-
-def next_seat(left: tuple[bool, ...], seat: int) -> int:
-    """The next seat after ``seat`` that is still in the game (``left`` marks those gone).
-
-    >>> next_seat((False, False, False), 2), next_seat((False, True, True), 0)
-    (0, 0)
-    """
-    count = len(left)
-    candidate = seat
-    for _ in left:  # each seat once at most, round the table
-        candidate = candidate + 1 if candidate + 1 < count else 0
-        if not left[candidate]:
-            return candidate
-    return seat
 
 
 def _names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -290,26 +278,6 @@ def next_round(state: GameState) -> GameState:
             f"next_round needs a finished round; the phase is {state.phase.value}",
         )
     return _deal_round(state, state.round + 1, next_seat(state.left, state.dealer), None)
-
-
-def draw(
-    state: GameState, stock: tuple[Card, ...], refills: int, log: EventLog
-) -> tuple[Card, tuple[Card, ...], int, EventLog]:
-    """Draw the top card of ``stock``, refilling it with a fresh deck when it is empty.
-
-    Returns the card, the stock left, the number of refills so far and the log (with a
-    :class:`hellsrummy.Refilled` event when a deck was added).
-
-    >>> state = new_game(3, seed=1)
-    >>> drawn, stock, refills, log = draw(state, (), 0, state.log)
-    >>> len(stock), refills, str(log.last)
-    (51, 1, 'the stock was refilled with a fresh deck of 52 cards')
-    """
-    if not stock:
-        refills += 1
-        stock = shuffle(pack(state.suits, 1), state.seed, f"round {state.round} deck {refills}")
-        log = log.append(Refilled(len(stock)))
-    return stock[0], stock[1:], refills, log
 
 
 def verify_seat(state: GameState, seat: int) -> IllegalActionError | None:

@@ -35,8 +35,8 @@ from hellsrummy.game.eventlog import discarded_record, passed_record, took_recor
 from hellsrummy.game.events import DiscardTurnedUp, SeatLeft
 from hellsrummy.game.position import position
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase
-from hellsrummy.game.successor import replace, successor
-from hellsrummy.play.dealing import draw, next_seat, verify_seat
+from hellsrummy.game.successor import draw, next_seat, replace, successor
+from hellsrummy.play.dealing import verify_seat
 from hellsrummy.play.discarding import discards, refusal
 from hellsrummy.play.scoring import GOES_ON, end_round, outcome
 
