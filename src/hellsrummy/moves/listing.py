@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from hellsrummy.contracts.enumeration import (
     Choice,
@@ -104,12 +104,13 @@ class LegalActions:
         self._next = 0
         self._sections: tuple[_Section, ...] = ()
         self._found: list[Action]
-        acting = state.__class__ is GameState or state.seat == state.current  # type: ignore[union-attr]
-        if state.phase is DECIDE and acting:
-            # Take and pass, whatever the position; calls under the classic policy.
-            self._found = list(_TAKE_OR_PASS)
-            if state.discarder is not None and state.rules.discard_policy is CLASSIC:
-                self._found += rummy_calls(state, state.current)
+        acting = type(state) is _GAME_STATE or state.seat == state.current  # type: ignore[union-attr]
+        if state.phase is _DECIDE and acting:
+            # Take and pass, whatever the position; calls under the classic policy. (The
+            # list is shared: a complete listing's list is never changed.)
+            self._found = _TAKE_OR_PASS
+            if state.rules.discard_policy is _CLASSIC and state.discarder is not None:
+                self._found = [*_TAKE_OR_PASS, *rummy_calls(state, state.current)]
             return
         if not acting:  # the view of another seat: its calls, if it may call
             self._found = list(rummy_calls(state, state.seat))  # type: ignore[union-attr]
@@ -120,9 +121,9 @@ class LegalActions:
             self._found = here.moves
             return
         self._found = []
-        if here.phase is PLAY:
+        if here.phase is _PLAY:
             self._sections = _MET if here.met else _NOT_MET
-        elif here.phase is DECIDE:
+        elif here.phase is _DECIDE:
             self._sections = _DECIDING
         else:
             here.moves = self._found
@@ -196,7 +197,10 @@ class LegalActions:
         parts = self._counted()
         if parts is None:
             return len(self._all())
-        return sum(map(len, parts))
+        total = 0
+        for part in parts:
+            total += len(part)
+        return total
 
     def __bool__(self) -> bool:
         return any(True for _ in self)
@@ -208,14 +212,15 @@ class LegalActions:
         if parts is None:
             return self._all()[index]
         if index < 0:
-            index += sum(map(len, parts))
+            index += len(self)
         if index >= 0:
             for part in parts:
                 size = len(part)
                 if index < size:
                     if isinstance(part, list):
                         return part[index]
-                    move = part.at(index)
+                    # The counted parts are DeferredMelds (made here): a native call compiled.
+                    move = cast(DeferredMelds, part).at(index)
                     self._here.hand_out(move)  # so that apply accepts it as listed
                     return move
                 index -= size
@@ -255,16 +260,19 @@ def legal_actions(state: GameState | PlayerView) -> LegalActions:
     >>> len(legal_actions(view(state, 2)))
     0
     """
-    if not isinstance(state, (GameState, PlayerView)):
+    if type(state) is not _GAME_STATE and not isinstance(state, (GameState, PlayerView)):
         raise ValueError(f"state must be a GameState or a PlayerView, got {shown(state)}")
     return LegalActions(state)
 
 
+_GAME_STATE: Final = GameState
+_DECIDE: Final = DECIDE
+_PLAY: Final = PLAY
+_CLASSIC: Final = CLASSIC
 _TAKE = Take()
 _PASS = Pass()
 _TAKE_OR_PASS: Final[list[Action]] = [_TAKE, _PASS]
 DISCARDS: Final = {c: Discard(c) for c in pack(SUITS)}
-_DISCARD_OF: Final[Callable[[Card], Action]] = DISCARDS.__getitem__
 _DISCARD_AT: Final[tuple[Action, ...]] = tuple(DISCARDS[c] for c in BY_INDEX)
 _new: Final = object.__new__
 _set: Final = object.__setattr__
@@ -304,49 +312,65 @@ def _meetings(here: Position) -> Iterator[Action]:
 
 def listed_extensions(here: Position) -> list[Extend]:
     facts = here.hand_facts
-    return _by_meld(
-        facts.extended, facts.extending, facts.indexes, facts.held, _EXTENDS, _new_extend
+    found: list[Extend] = []
+    _by_meld(
+        found, facts.extended, facts.extending, facts.indexes, facts.held, _EXTENDS, _new_extend
     )
+    return found
 
 
 def listed_swaps(here: Position) -> list[SwapWildcard]:
     facts = here.hand_facts
-    return _by_meld(facts.bought, facts.buying, facts.indexes, facts.held, _SWAPS, _new_swap)
+    found: list[SwapWildcard] = []
+    _by_meld(found, facts.bought, facts.buying, facts.indexes, facts.held, _SWAPS, _new_swap)
+    return found
 
 
 def _by_meld(
+    found: list[Any],
     melds: int,
     takes: list[int],
     indexes: list[int],
     held: tuple[Card, ...],
     shared: tuple[tuple[_Play, ...], ...],
     new: Callable[[int, Card], _Play],
-) -> list[_Play]:
-    """The moves of the held rummies on ``melds`` (bits), meld by meld, then card by card.
+) -> None:
+    """Add the moves of the held rummies on ``melds`` (bits), meld by meld, then card by card.
 
     ``takes[at]`` has the bits of the melds that take held rummy ``at`` (card index
     ``indexes[at]``); the first melds' moves are the ``shared`` ones, others are made ``new``.
     """
-    found: list[_Play] = []
     while melds:
         bit = melds & -melds
         melds ^= bit
         number = bit.bit_length() - 1
-        for at in range(len(indexes)):
-            if takes[at] & bit:
-                if number < _SHARED:
-                    found.append(shared[number][indexes[at]])
-                else:
+        if number < _SHARED:
+            row = shared[number]
+            for at in range(len(takes)):
+                if takes[at] & bit:
+                    found.append(row[indexes[at]])
+        else:
+            for at in range(len(takes)):
+                if takes[at] & bit:
                     found.append(new(number, held[at]))
-    return found
 
 
 def _discards(here: Position) -> list[Action]:
+    found: list[Action] = []
+    _add_discards(found, here)
+    return found
+
+
+def _add_discards(found: list[Action], here: Position) -> None:
+    """Add the discards of a position, by card."""
     allowed = discards(here)
     facts = here.hand_facts
     if allowed is facts.kept:  # the usual discards: the naturals that are not rummies
-        return [_DISCARD_AT[index] for index in facts.kepts]
-    return list(map(_DISCARD_OF, allowed))
+        for index in facts.kepts:
+            found.append(_DISCARD_AT[index])
+    else:
+        for c in allowed:
+            found.append(_DISCARD_AT[c.index])
 
 
 def first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
@@ -414,19 +438,19 @@ def hand_threes(here: Position) -> list[Choice]:
 def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
     """The moves of a seat that has met the minimum, the new melds counted, not made."""
     hand = here.hand
-    units: list[tuple[Choice, ...]] = [(choice,) for choice in hand_threes(here)]
-    found: list[Action]
-    if here.hand_facts.held:
-        found = []
-        found += listed_extensions(here)
-        found += listed_swaps(here)
-        found += _discards(here)
-    else:  # no rummies: the discards only, a list of its own
-        found = _discards(here)
-    if not units:
+    threes = hand_threes(here)
+    found: list[Action] = []
+    facts = here.hand_facts
+    if facts.held:
+        held = facts.held
+        indexes = facts.indexes
+        _by_meld(found, facts.extended, facts.extending, indexes, held, _EXTENDS, _new_extend)
+        _by_meld(found, facts.bought, facts.buying, indexes, held, _SWAPS, _new_swap)
+    _add_discards(found, here)
+    if not threes:
         return [found]
     kinds = deuce_kinds(hand)
-    return [DeferredMelds(units, hand[: _wilds(kinds)], kinds), found]
+    return [DeferredMelds(threes, hand[: _wilds(kinds)], kinds, single=True), found]
 
 
 def _wilds(kinds: tuple[tuple[Card, int], ...]) -> int:

@@ -20,6 +20,7 @@ import itertools
 import operator
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Any
 
 from hellsrummy.contracts.contract import Requirement
 from hellsrummy.contracts.enumeration import Choice, laid_melds
@@ -91,7 +92,7 @@ def _with_deuces(
     else:
         add = operator.add
         choices = [tuple(map(add, chosen, kept)) for chosen in deal_deuces(kinds, wanted)]
-    if max(groups) == 1 or _apart(kept, groups):
+    if _unordered(groups) or _apart(kept, groups):
         # Every choice is a different move, its melds already in order: melds of identical
         # requirements come lowest first, and with different naturals the deuces cannot
         # change that order.
@@ -101,6 +102,14 @@ def _with_deuces(
     return [
         _meld(laid) for laid in dict.fromkeys(canonical_melds(laid, groups) for laid in choices)
     ]
+
+
+def _unordered(groups: tuple[int, ...]) -> bool:
+    """Whether no two requirements are identical (then no melds ever need reordering)."""
+    for length in groups:  # noqa: SIM110 (a loop: a generator in all() costs more)
+        if length > 1:
+            return False
+    return True
 
 
 def _apart(kept: list[tuple[Card, ...]], groups: tuple[int, ...]) -> bool:
@@ -189,6 +198,8 @@ class DeferredMelds:
     (:func:`hellsrummy.contracts.enumeration.laid_melds`); the unit stands for every move
     :func:`_with_deuces` makes of those melds, one per distinct choice of deuces. A unit's moves are
     made when one of them is asked for, and kept (asked again, a move is the same object).
+    With ``single``, each of ``units`` is one choice, a unit of its own (the new melds of a
+    met seat: no unit to wrap around each).
 
     >>> from hellsrummy.contracts.enumeration import meld_choices
     >>> from hellsrummy.contracts.solver import Pool
@@ -200,24 +211,29 @@ class DeferredMelds:
     (5, 7, 'meld 2D 7H 7S', True)
     >>> [str(move) for move in melds.all()][2:4]
     ['meld 2C 7H 7S', 'meld 2D 7H 7S']
+    >>> single = DeferredMelds(meld_choices(pool, 3), pool.wild_cards, deuce_kinds(hand),
+    ...                        single=True)
+    >>> list(map(str, single.all())) == list(map(str, melds.all()))
+    True
     """
 
-    __slots__ = ("apart", "ends", "groups", "kinds", "made", "size", "units", "wild_cards")
+    __slots__ = ("ends", "groups", "kinds", "made", "single", "size", "units", "wild_cards")
 
     def __init__(
         self,
-        units: list[tuple[Choice, ...]],
+        units: list[tuple[Any, ...]],
         wild_cards: Sequence[Card],
         kinds: tuple[tuple[Card, int], ...],
         groups: tuple[int, ...] = (1,),
+        single: bool = False,
     ) -> None:
         self.units = units
         self.wild_cards = wild_cards
         self.kinds = kinds
         self.groups = groups
-        # Whether melds of identical requirements never need reordering (no such melds).
-        self.apart = max(groups) == 1
-        self.made: dict[int, list[Meld]] = {}
+        self.single = single
+        # Made on first use: most listings make none of their meld moves.
+        self.made: dict[int, list[Meld]] | None = None
         # ``ends[u]``: the moves of units 0..u together; ``None`` when each unit is one move.
         self.ends: list[int] | None = None
         if len(kinds) <= 1:
@@ -228,33 +244,35 @@ class DeferredMelds:
         # The moves of a one-choice unit depend only on the wildcards it takes: counted once.
         by_need: list[int] = []
         counted: dict[int, int] = {}
+        apart = _unordered(groups)
         for unit in units:
-            if len(unit) == 1:
-                need = unit[0][1]
+            if single or len(unit) == 1:
+                need: int = unit[1] if single else unit[0][1]
                 while len(by_need) <= need:
                     by_need.append(-1)
                 moves = by_need[need]
                 if moves < 0:
-                    moves = by_need[need] = self._count(unit, counted)
+                    moves = by_need[need] = self._count((unit,) if single else unit, counted, True)
                 total += moves
             else:
-                total += self._count(unit, counted)
+                total += self._count(unit, counted, apart)
             ends.append(total)
         self.ends = ends
         self.size = total
 
-    def _count(self, unit: tuple[Choice, ...], counted: dict[int, int]) -> int:
+    def _count(self, unit: tuple[Choice, ...], counted: dict[int, int], apart: bool) -> int:
         """How many moves :func:`_with_deuces` makes of ``unit``, mostly without making them.
 
         ``counted`` keeps the number of ways to hand out the deuces by the wildcards each
-        choice takes (as an int: 16 bits a choice, below the number of choices).
+        choice takes (as an int: 16 bits a choice, below the number of choices). ``apart``:
+        the melds of identical requirements are known to need no reordering.
         """
         key = 0
         for choice in unit:
             key = key << 16 | choice[1]
         if not key:
             return 1
-        if len(unit) == 1 or self.apart or _keys_apart(unit, self.groups):
+        if apart or _keys_apart(unit, self.groups):
             key = key << 8 | len(unit)
             moves = counted.get(key)
             if moves is None:
@@ -268,13 +286,17 @@ class DeferredMelds:
 
     def moves(self, unit: int) -> list[Meld]:
         """The moves of unit ``unit``, made on first use."""
-        made = self.made.get(unit)
+        made = self.made
         if made is None:
-            made = _with_deuces(
-                laid_melds(self.units[unit], self.wild_cards), self.kinds, self.groups
-            )
-            self.made[unit] = made
-        return made
+            made = self.made = {}
+        else:
+            found = made.get(unit)
+            if found is not None:
+                return found
+        chosen = self.units[unit]
+        laid = laid_melds((chosen,) if self.single else chosen, self.wild_cards)
+        moves = made[unit] = _with_deuces(laid, self.kinds, self.groups)
+        return moves
 
     def at(self, index: int) -> Meld:
         """The move at ``index`` (``0 <= index < len(self)``)."""
@@ -286,4 +308,7 @@ class DeferredMelds:
 
     def all(self) -> list[Meld]:
         """Every move, in order (those made already are the same objects)."""
-        return [move for unit in range(len(self.units)) for move in self.moves(unit)]
+        found: list[Meld] = []
+        for unit in range(len(self.units)):
+            found += self.moves(unit)
+        return found
