@@ -25,7 +25,7 @@ hellsrummy.errors.IllegalActionError: AH is not in seat 1's hand
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.actions import Action
@@ -53,11 +53,14 @@ __all__ = [
 
 #: Each action class with its checker and its transition, made from
 #: :data:`hellsrummy.play.kinds.ACTION_KINDS` (looked up by the action's class on every move).
-DISPATCH: dict[
-    type,
-    tuple[
-        Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
-    ],
+DISPATCH: Final[
+    dict[
+        type,
+        tuple[
+            Callable[[GameState, Any], IllegalActionError | None],
+            Callable[[GameState, Any], GameState],
+        ],
+    ]
 ] = {kind.cls: (kind.verify, kind.transition) for kind in ACTION_KINDS}
 
 # The action classes that the seat they name takes, out of turn too (leave, protection, calls).
@@ -82,7 +85,7 @@ def _kind_rule(
 ]:
     """The checker and the transition of ``action``'s kind; a non-action raises ``ValueError``."""
     try:
-        return DISPATCH[action.__class__]
+        return DISPATCH[type(action)]  # (compiled, ``type`` reads the object's type directly)
     except KeyError:
         raise ValueError(f"not an action: {shown(action)}") from None
 

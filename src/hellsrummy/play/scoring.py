@@ -15,17 +15,18 @@ out has no cards left. After the last round of the schedule the game is over.
 
 from __future__ import annotations
 
-import attrs
+from typing import Final
 
 from hellsrummy.deck.cards import Card
 from hellsrummy.game.events import RoundEnded
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import GameState, Phase, RoundResult
+from hellsrummy.game.successor import successor
 
 __all__ = ["GOES_ON", "end_round", "outcome"]
 
 #: What :func:`outcome` answers while the round goes on (no seat is numbered -1).
-GOES_ON = -1
+GOES_ON: Final = -1
 
 
 def outcome(
@@ -51,9 +52,13 @@ def outcome(
     cap = rules.max_turns
     if cap is not None and turns >= cap:
         return None
-    if left.count(False) < 2:
-        return None
-    return GOES_ON
+    seated = 0  # the seats still in the game, counted up to two
+    for gone in left:
+        if not gone:
+            seated += 1
+            if seated == 2:
+                return GOES_ON
+    return None
 
 
 def end_round(state: GameState, winner: int | None) -> GameState:
@@ -65,11 +70,19 @@ def end_round(state: GameState, winner: int | None) -> GameState:
     >>> end_round(new_game(3, seed=1), winner=None).results[0].winner is None
     True
     """
-    table = state.rules.score_table
-    points = tuple(
-        0 if state.left[seat] else table.hand_value(state.hands[seat]) + state.penalties[seat]
-        for seat in range(len(state.names))
-    )
+    rules = state.rules
+    table = rules.score_table
+    left = state.left
+    hands = state.hands
+    penalties = state.penalties
+    before = state.scores
+    points_: list[int] = []
+    totals: list[int] = []
+    for seat in range(len(state.names)):
+        scored = 0 if left[seat] else table.hand_value(hands[seat]) + penalties[seat]
+        points_.append(scored)
+        totals.append(before[seat] + scored)
+    points = tuple(points_)
     result = RoundResult(
         round=state.round,
         difficulty=state.difficulty,
@@ -79,13 +92,23 @@ def end_round(state: GameState, winner: int | None) -> GameState:
         errors=state.errors,
         turns=state.turns,
     )
-    last = state.round + 1 == len(state.rules.schedule)
-    return attrs.evolve(
+    last = state.round + 1 == len(rules.schedule)
+    after = successor(
         state,
-        phase=Phase.GAME_OVER if last else Phase.ROUND_OVER,
-        results=(*state.results, result),
-        scores=tuple(a + b for a, b in zip(state.scores, points, strict=True)),
-        taken=None,
-        discarder=None,
-        log=state.log.append(RoundEnded(state.round, winner, points)),
+        state.current,
+        Phase.GAME_OVER if last else Phase.ROUND_OVER,
+        hands,
+        state.melds,
+        state.discard,
+        state.stock,
+        state.refills,
+        state.met,
+        state.turns,
+        None,
+        state.log.append(RoundEnded(state.round, winner, points)),
     )
+    # The two fields a turn never changes, set in the state just built, before anyone sees
+    # it (as ``attrs.evolve`` would have built it, without its validators and copies).
+    object.__setattr__(after, "results", (*state.results, result))
+    object.__setattr__(after, "scores", tuple(totals))
+    return after

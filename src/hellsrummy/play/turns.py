@@ -69,14 +69,16 @@ def insert(hand: tuple[Card, ...], new: Card) -> tuple[Card, ...]:
     '3C 7H 9D KS'
     """
     order = new.order  # the hand is sorted by ``order`` (BY_ORDER): after the cards not above it
-    count = len(hand)
-    at = count
-    for i in range(count):
-        if hand[i].order > order:
-            at = i
-            break
+    low = 0
+    high = len(hand)
+    while low < high:  # the first card above ``order``, by halves (each ``order`` read costs)
+        middle = (low + high) >> 1
+        if hand[middle].order > order:
+            high = middle
+        else:
+            low = middle + 1
     grown = list(hand)
-    grown.insert(at, new)
+    grown.insert(low, new)
     return tuple(grown)
 
 
@@ -271,19 +273,22 @@ def discard(state: GameState, action: Discard) -> GameState:
     (2, <Phase.DECIDE: 'decide'>, True)
     """
     seat = state.current
-    hand = remove(state.hands[seat], (action.card,))
+    thrown = action.card
+    hands = state.hands
+    left = state.left
+    hand = remove(hands[seat], (thrown,))
     turns = state.turns + 1
-    hands = replace(state.hands, seat, hand)
-    log = state.log._add(discarded_record(seat, action.card))
-    ending = outcome(state.rules, state.left, seat, hand, turns)
+    hands = replace(hands, seat, hand)
+    log = state.log._add(discarded_record(seat, thrown))
+    ending = outcome(state.rules, left, seat, hand, turns)
     if ending == GOES_ON:  # the usual case: the turn passes
         return successor(
             state,
-            next_seat(state.left, seat),
+            next_seat(left, seat),
             DECIDE,
             hands,
             state.melds,
-            action.card,
+            thrown,
             state.stock,
             state.refills,
             state.met,
@@ -298,7 +303,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         state.phase,
         hands,
         state.melds,
-        action.card,
+        thrown,
         state.stock,
         state.refills,
         state.met,
