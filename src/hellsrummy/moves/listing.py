@@ -73,11 +73,10 @@ from hellsrummy.game.actions import (
     Take,
 )
 from hellsrummy.game.position import CountedMoves, Position, position
-from hellsrummy.game.rules import CLASSIC
 from hellsrummy.game.state import DECIDE, PLAY, GameState
 from hellsrummy.moves.meldmoves import DeferredMelds, _with_deuces, deuce_kinds, requirement_groups
 from hellsrummy.play.calls import rummy_calls
-from hellsrummy.play.discarding import discards
+from hellsrummy.play.discarding import discard_rules, discards
 from hellsrummy.play.engine import is_legal
 from hellsrummy.views.resampling import own_state
 from hellsrummy.views.view import PlayerView
@@ -109,7 +108,7 @@ class LegalActions:
             # Take and pass, whatever the position; calls under the classic policy. (The
             # list is shared: a complete listing's list is never changed.)
             self._found = _TAKE_OR_PASS
-            if state.rules.discard_policy is _CLASSIC and state.discarder is not None:
+            if discard_rules(state.rules).classic and state.discarder is not None:
                 self._found = [*_TAKE_OR_PASS, *rummy_calls(state, state.current)]
             return
         if not acting:  # the view of another seat: its calls, if it may call
@@ -120,30 +119,40 @@ class LegalActions:
         if here.moves is not None:  # listed before: nothing left to work out
             self._found = here.moves
             return
-        self._found = []
+        # Nothing listed yet: a list is made when the first moves are (most listings are
+        # counted instead, see _counted).
+        self._found = _UNLISTED
         if here.phase is _PLAY:
             self._sections = _MET if here.met else _NOT_MET
         elif here.phase is _DECIDE:
             self._sections = _DECIDING
         else:
-            here.moves = self._found
+            self._found = here.moves = []
+
+    def _listing(self) -> list[Action]:
+        """The list of the moves listed so far, made if none were."""
+        found = self._found
+        if found is _UNLISTED:
+            found = self._found = []
+        return found
 
     def _advance(self) -> bool:
         """List the next section (or what is left of a lazy one); ``False`` when all are."""
+        found = self._listing()
         if self._pending is not None:
-            self._found.extend(self._pending)
+            found.extend(self._pending)
             self._pending = None
             return True
         sections = self._sections
         if self._next >= len(sections):
             if sections:
                 self._sections = ()
-                self._here.moves = self._found  # complete: kept with the position
+                self._here.moves = found  # complete: kept with the position
             return False
         listed: list[Action] | Iterator[Action] = sections[self._next](self._here)
         self._next += 1
         if isinstance(listed, list):
-            self._found.extend(listed)
+            found.extend(listed)
         else:
             self._pending = listed
         return True
@@ -151,7 +160,7 @@ class LegalActions:
     def _all(self) -> list[Action]:
         parts = self._counted(False)
         if parts is not None:  # counted before: make the moves, part by part
-            self._found += _made(parts)  # (nothing was listed before)
+            self._found = _made(parts)  # (nothing was listed before)
             self._sections = ()
             self._here.moves = self._found
             return self._found
@@ -176,7 +185,7 @@ class LegalActions:
         return here.parts
 
     def __iter__(self) -> Iterator[Action]:
-        found = self._found
+        found = self._listing()
         at = 0
         while True:
             if at < len(found):
@@ -208,7 +217,7 @@ class LegalActions:
     def __getitem__(self, index: int) -> Action:
         if not self._sections:  # complete: a take-or-pass decision, or listed before
             return self._found[index]
-        parts = self._counted() if index.__class__ is int else None
+        parts = self._counted() if type(index) is int else None
         if parts is None:
             return self._all()[index]
         if index < 0:
@@ -268,10 +277,10 @@ def legal_actions(state: GameState | PlayerView) -> LegalActions:
 _GAME_STATE: Final = GameState
 _DECIDE: Final = DECIDE
 _PLAY: Final = PLAY
-_CLASSIC: Final = CLASSIC
 _TAKE = Take()
 _PASS = Pass()
 _TAKE_OR_PASS: Final[list[Action]] = [_TAKE, _PASS]
+_UNLISTED: Final[list[Action]] = []  # never changed (see LegalActions._listing)
 DISCARDS: Final = {c: Discard(c) for c in pack(SUITS)}
 _DISCARD_AT: Final[tuple[Action, ...]] = tuple(DISCARDS[c] for c in BY_INDEX)
 _new: Final = object.__new__

@@ -20,7 +20,7 @@ import itertools
 import operator
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from hellsrummy.contracts.contract import Requirement
 from hellsrummy.contracts.enumeration import Choice, laid_melds
@@ -190,6 +190,11 @@ def _compositions(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...],
     return tuple(found)
 
 
+# By a hand's deuces (their kinds as digits: card index and count), the number of ways to deal
+# them to choices by the wildcards each takes (see DeferredMelds._count).
+_DEALT: Final[dict[int, dict[int, int]]] = {}
+
+
 class DeferredMelds:
     """Meld moves counted before they are made, in listing order.
 
@@ -243,7 +248,15 @@ class DeferredMelds:
         total = 0
         # The moves of a one-choice unit depend only on the wildcards it takes: counted once.
         by_need: list[int] = []
-        counted: dict[int, int] = {}
+        # The number of deals by the wildcards each choice takes, kept for these deuces.
+        code = 0
+        for kind in kinds:
+            code = code << 16 | kind[0].index << 8 | kind[1]
+        counted = _DEALT.get(code)
+        if counted is None:
+            if len(_DEALT) >= 1 << 10:
+                _DEALT.clear()
+            counted = _DEALT[code] = {}
         apart = _unordered(groups)
         for unit in units:
             if single or len(unit) == 1:
@@ -276,6 +289,8 @@ class DeferredMelds:
             key = key << 8 | len(unit)
             moves = counted.get(key)
             if moves is None:
+                if len(counted) >= 1 << 12:
+                    counted.clear()
                 wanted = tuple([choice[1] for choice in unit])
                 moves = counted[key] = len(deal_deuces(self.kinds, wanted))
             return moves

@@ -43,7 +43,7 @@ from hellsrummy.game.events import (
     PlayProtectionWarning,
 )
 from hellsrummy.game.position import Position, position
-from hellsrummy.game.rules import CLASSIC
+from hellsrummy.game.rules import CLASSIC, Rules
 from hellsrummy.game.state import PLAY, GameState
 from hellsrummy.game.successor import replace
 from hellsrummy.play.dealing import verify_seat
@@ -62,6 +62,44 @@ __all__ = [
 
 _ONE_SET: Final = Contract.of(sets=[3])
 _ONE_RUN: Final = Contract.of(runs=[3])
+_PLAY: Final = PLAY
+_CLASSIC: Final = CLASSIC
+
+
+class DiscardRules:
+    """What the discard rules of a :class:`hellsrummy.Rules` are, read once per rules object.
+
+    ``classic``: the classic discard policy (every card may go); ``usual``: no card is refused
+    but wildcards, rummies and what play protection refuses (not classic, and the card taken
+    may be discarded).
+
+    >>> discard_rules(Rules(discard_taken_card=False)).usual
+    False
+    """
+
+    __slots__ = ("classic", "rules", "usual")
+
+    def __init__(self) -> None:
+        self.rules: Rules | None = None
+        self.classic = False
+        self.usual = True
+
+
+_LAST: Final = DiscardRules()  # a game's states share one rules object: the last one asked
+
+
+def discard_rules(rules: Rules) -> DiscardRules:
+    """The :class:`DiscardRules` of ``rules`` (kept for the last rules asked; do not change it).
+
+    >>> discard_rules(Rules(discard_policy="classic")).classic
+    True
+    """
+    last = _LAST
+    if last.rules is not rules:
+        last.classic = rules.discard_policy is _CLASSIC
+        last.usual = not last.classic and rules.discard_taken_card
+        last.rules = rules
+    return last
 
 
 def _play_remains(
@@ -119,7 +157,7 @@ def _unrestricted(here: Position) -> bool:
 
 def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
     """The discard rules, in the order they are checked: why ``chosen`` may not go, or None."""
-    classic = here.rules.discard_policy is CLASSIC
+    classic = discard_rules(here.rules).classic
     if (
         chosen is here.taken
         and not here.rules.discard_taken_card
@@ -180,15 +218,14 @@ def discards(here: Position) -> tuple[Card, ...]:
     """
     found = here.discards
     if found is None:
-        found = _allowed(here) if here.phase is PLAY else ()
+        found = _allowed(here) if here.phase is _PLAY else ()
         here.discards = found
     return found
 
 
 def _allowed(here: Position) -> tuple[Card, ...]:
     """The distinct cards that pass :func:`_verdict`, in card order."""
-    rules = here.rules
-    if rules.discard_policy is CLASSIC or not rules.discard_taken_card:
+    if not discard_rules(here.rules).usual:
         unrestricted = _unrestricted(here)
         return tuple(c for c in here.distinct if _verdict(here, c, unrestricted) is None)
     # The usual rules at once: no wildcard, no rummy (unless nothing else is left), and
