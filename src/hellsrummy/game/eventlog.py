@@ -11,7 +11,7 @@ stay cheap to create however long the game. :mod:`hellsrummy.game.events` define
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -52,9 +52,13 @@ _FIELDS: dict[type[Any], tuple[int, tuple[tuple[str, int], ...]]] = {
     cls: (kind, tuple((f.name, _CODECS.get(str(f.type), _PLAIN)) for f in attrs.fields(cls)))
     for kind, cls in enumerate(_CLASSES)
 }
-_TOOK, _PASSED, _MELDED, _EXTENDED, _SWAPPED, _DISCARDED = (
-    _FIELDS[cls][0] for cls in (Took, Passed, Melded, Extended, Swapped, Discarded)
-)
+# The kinds of the records every turn makes (Final: compiled, each is a constant, not a lookup).
+_TOOK: Final = _FIELDS[Took][0]
+_PASSED: Final = _FIELDS[Passed][0]
+_MELDED: Final = _FIELDS[Melded][0]
+_EXTENDED: Final = _FIELDS[Extended][0]
+_SWAPPED: Final = _FIELDS[Swapped][0]
+_DISCARDED: Final = _FIELDS[Discarded][0]
 
 
 def _cards_of(value: object) -> tuple[int, ...] | None:
@@ -368,8 +372,9 @@ class EventLog:
 def _log(
     tape: list[_Record | Event], length: int, folded: tuple[Fold[Any], int, Any] | None
 ) -> EventLog:
-    # ``EventLog.__new__``, not ``object.__new__``: compiled, ``EventLog`` is a native class.
-    log: EventLog = EventLog.__new__(EventLog)
+    # ``EventLog()``, then its slots set: compiled, ``EventLog`` is a native class, whose
+    # constructor is a native call (``EventLog.__new__`` would be a call through Python's).
+    log = EventLog()
     log._tape = tape
     log._length = length
     log._folded = folded

@@ -23,7 +23,7 @@ from hellsrummy.deck.melds import Accepted, accepted_after, is_meld, meld_kinds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.eventlog import extended_record, melded_record, swapped_record
-from hellsrummy.game.position import Position, position
+from hellsrummy.game.position import Position, Table, position
 from hellsrummy.game.state import PLAY, GameState, TableMeld, sorted_meld
 from hellsrummy.game.successor import replace, successor
 from hellsrummy.play.scoring import GOES_ON, end_round, outcome
@@ -182,7 +182,7 @@ def extension_refusal(
     (<Reason.NOT_A_MELD: 'not_a_meld'>, None)
     """
     if len(added) == 1:
-        fits = added[0] in position(state).table.extends[number]
+        fits = added[0] in position(state).table.facts[number].extend
     else:
         fits = is_meld((*state.melds[number].cards, *added))
     if fits:
@@ -243,7 +243,7 @@ def swap_refusal(state: GameState, number: int, natural: Card) -> IllegalActionE
         return IllegalActionError(
             Reason.NO_WILDCARD, f"meld {number} [{format_cards(target)}] holds no wildcard"
         )
-    if natural not in position(state).table.buys[number]:
+    if natural not in position(state).table.facts[number].buy:
         return IllegalActionError(
             Reason.BAD_SWAP,
             f"{natural} cannot take a wildcard's place in meld {number} [{format_cards(target)}]",
@@ -374,7 +374,7 @@ def _hand_on_table(state: GameState, after: GameState, changed: int | None = Non
     Meld ``changed`` was replaced (extended, or a wildcard bought from it); without it, melds
     were laid after those of ``state``.
     """
-    known = getattr(state, "_table", None)
+    known: Table | None = getattr(state, "_table", None)  # (typed: a native call, compiled)
     if known is not None:
         melds = after.melds
         grown = known.grown(melds) if changed is None else known.changed(melds, changed)
