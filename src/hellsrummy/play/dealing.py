@@ -16,13 +16,14 @@ comes next (:func:`next_seat`) and drawing the stock's top card (:func:`draw`), 
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 
-from hellsrummy.deck.cards import Card, Rank, pack, sort_cards
+from hellsrummy.deck.cards import Card, Rank, Suit, pack, sort_cards
 from hellsrummy.deck.shuffle import Seed, seed_bytes, shuffle
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.eventlog import EventLog
@@ -68,6 +69,12 @@ def _names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
 
 def _round_pack(rules: Rules, players: int, round_number: int) -> tuple[Card, ...]:
     suits, decks = rules.deck_plan.plan(players, rules.schedule[round_number])
+    return _pack(suits, decks)
+
+
+@functools.lru_cache(maxsize=64)
+def _pack(suits: tuple[Suit, ...], decks: int) -> tuple[Card, ...]:
+    """``pack(suits, decks)``, made once per pack: a pack is a tuple of interned cards."""
     return pack(suits, decks)
 
 
@@ -222,9 +229,10 @@ def _deal_round(state: GameState, round_number: int, dealer: int, deal: Deal | N
         dealing = [first]
         while len(dealing) < len(seats):
             dealing.append(next_seat(state.left, dealing[-1]))
-        dealt: list[list[Card]] = [[] for _ in state.names]
-        for k in range(size * len(seats)):
-            dealt[dealing[k % len(seats)]].append(order[k])
+        dealt: list[tuple[Card, ...]] = [() for _ in state.names]
+        end = size * len(seats)
+        for turn, seat in enumerate(dealing):  # card k goes to dealing[k % len(seats)]
+            dealt[seat] = order[turn : end : len(seats)]
         hands = tuple(tuple(sort_cards(hand)) for hand in dealt)
         discard = order[size * len(seats)]
         stock = order[size * len(seats) + 1 :]

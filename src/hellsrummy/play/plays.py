@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.enumeration import Choice, still_fitting
 from hellsrummy.deck.cards import Card, format_cards
-from hellsrummy.deck.melds import Accepted, accepted_after, is_meld, meld_kinds
+from hellsrummy.deck.melds import CARDS, Accepted, accepted_after, is_meld, meld_kinds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.eventlog import extended_record, melded_record, swapped_record
@@ -181,8 +181,8 @@ def extension_refusal(
     >>> extension_refusal(state, 1, cards("KH")).reason, extension_refusal(state, 0, cards("7C"))
     (<Reason.NOT_A_MELD: 'not_a_meld'>, None)
     """
-    if len(added) == 1:
-        fits = added[0] in position(state).table.facts[number].extend
+    if len(added) == 1:  # the melds it extends, as bits (see Table.marks)
+        fits = position(state).table.marks[added[0].index] >> number & 1 == 1
     else:
         fits = is_meld((*state.melds[number].cards, *added))
     if fits:
@@ -243,7 +243,7 @@ def swap_refusal(state: GameState, number: int, natural: Card) -> IllegalActionE
         return IllegalActionError(
             Reason.NO_WILDCARD, f"meld {number} [{format_cards(target)}] holds no wildcard"
         )
-    if natural not in position(state).table.facts[number].buy:
+    if not position(state).table.marks[CARDS + natural.index] >> number & 1:
         return IllegalActionError(
             Reason.BAD_SWAP,
             f"{natural} cannot take a wildcard's place in meld {number} [{format_cards(target)}]",
