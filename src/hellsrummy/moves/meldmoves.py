@@ -29,12 +29,13 @@ from hellsrummy.game.actions import Meld
 
 __all__: list[str] = []
 
-_new = object.__new__
-_set = object.__setattr__
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+_MELD: Final = Meld
 
 
 def _meld(melds: tuple[tuple[Card, ...], ...]) -> Meld:
-    action: Meld = _new(Meld)
+    action: Meld = _new(_MELD)
     _set(action, "melds", melds)
     return action
 
@@ -57,9 +58,30 @@ def deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
     return tuple(kinds)
 
 
-@functools.lru_cache(maxsize=256)
+class _Groups:
+    """The last requirements asked about and their groups (a round asks about one contract)."""
+
+    __slots__ = ("groups", "requirements")
+
+    def __init__(self) -> None:
+        self.requirements: tuple[Requirement, ...] | None = None
+        self.groups: tuple[int, ...] = ()
+
+
+_LAST_GROUPS: Final = _Groups()
+
+
 def requirement_groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
     """The lengths of the runs of identical requirements (melds meeting them are unordered)."""
+    last = _LAST_GROUPS
+    if last.requirements is not requirements:  # the same tuple while a contract is played
+        last.groups = _groups(requirements)
+        last.requirements = requirements
+    return last.groups
+
+
+@functools.lru_cache(maxsize=256)
+def _groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
     return tuple(len(list(group)) for _, group in itertools.groupby(requirements))
 
 
