@@ -22,10 +22,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from hellsrummy.contracts.contract import Contract
-from hellsrummy.contracts.needs import _RANKS, _choice, _run_choices, _wild_choice
+from hellsrummy.contracts.needs import _PLACES, _RANKS, _choice, _run_choices, _wild_choice
 from hellsrummy.contracts.needs import Choice as Choice  # its home is needs: listed here too
 from hellsrummy.contracts.solver import (
-    _NATURAL_PLACES,
     Fulfillment,
     Pool,
     _check,
@@ -310,15 +309,18 @@ class _Enumeration:
             return
         pool, chosen = self.pool, self.chosen
         counts = pool.counts
-        floor = chosen[-1][2] if self.same[k] else -1
+        floor: int = chosen[-1][2] if self.same[k] else -1
         for choice in choices:
             need: int = choice[1]
             key: int = choice[2]
+            if need > wilds or key < floor:
+                continue
             mask: int = choice[4]
-            if need > wilds or key < floor or mask & gone:
+            if mask & gone:
                 continue
             places: tuple[tuple[int, int], ...] = choice[3]
-            if choice[5] & taken and not _fits(counts, places):
+            multi: int = choice[5]
+            if multi & taken and not _fits(counts, places):
                 continue
             chosen.append(choice)
             emptied = gone
@@ -354,11 +356,14 @@ class _Enumeration:
             j += 1
             need: int = choice[1]
             key: int = choice[2]
+            if need > wilds or key < floor:
+                continue
             mask: int = choice[4]
-            if need > wilds or key < floor or mask & gone:
+            if mask & gone:
                 continue
             places: tuple[tuple[int, int], ...] = choice[3]
-            if choice[5] & taken and not _fits(counts, places):
+            multi: int = choice[5]
+            if multi & taken and not _fits(counts, places):
                 continue
             chosen.append(choice)
             emptied = gone
@@ -370,7 +375,7 @@ class _Enumeration:
             size = len(found)
             self.last(k + 1, wilds - need, taken | mask, emptied, found)
             for at, n in places:
-                counts[at] += n
+                counts[at] = counts[at] + n
             chosen.pop()
             if not every and len(found) > size:
                 break
@@ -390,10 +395,13 @@ class _Enumeration:
         for choice in self.lists[k]:
             need: int = choice[1]
             key: int = choice[2]
-            mask: int = choice[4]
-            if need > wilds or key < floor or mask & gone:
+            if need > wilds or key < floor:
                 continue
-            if choice[5] & taken and not _fits(counts, choice[3]):
+            mask: int = choice[4]
+            if mask & gone:
+                continue
+            multi: int = choice[5]
+            if multi & taken and not _fits(counts, choice[3]):
                 continue
             if before is None:
                 if self.skeletons:
@@ -402,7 +410,8 @@ class _Enumeration:
                     before = laid_melds(chosen, self.wild_cards)
                     used = 0
                     for made in chosen:
-                        used += made[1]
+                        wilds_made: int = made[1]
+                        used += wilds_made
                     deuces = self.wild_cards[used:]
             if self.skeletons:
                 found.append((*before, choice))
@@ -469,8 +478,9 @@ def still_fitting(
     """
     gone = touched = 0
     for c in removed:
-        if not c.is_wild:
-            bit = 1 << _NATURAL_PLACES[c.index][0]
+        place = _PLACES[c.index]
+        if place is not None:  # a natural
+            bit = 1 << place[0]
             touched |= bit
             for other in hand:  # cards are interned: ``c in hand`` without calling ``__eq__``
                 if other is c:

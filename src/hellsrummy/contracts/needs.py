@@ -33,8 +33,8 @@ from typing import Any, Final
 
 from hellsrummy.deck.cards import BY_INDEX, Card, Rank, Suit, leading_wilds
 
-_RANKS = 12  # natural ranks 3..A, indexed 0..11
-_WINDOW = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
+_RANKS: Final = 12  # natural ranks 3..A, indexed 0..11
+_WINDOW: Final = tuple((1 << size) - 1 for size in range(_RANKS + 1))  # _WINDOW[r]: r low bits set
 
 
 # --- sets --------------------------------------------------------------------------------
@@ -129,16 +129,24 @@ def _set_need(totals: list[int], sizes: list[int]) -> int:
     for other in sizes:
         if other != size:
             return _set_plan(totals, sizes)[0]
+    # One pass: the full sets each rank makes, and how many ranks leave each part over.
     short = len(sizes)
+    parts = [0] * size
     for total in totals:
         short -= total // size
+        part = total % size
+        parts[part] = parts[part] + 1
     if short <= 0:
         return 0
-    parts = [total % size for total in totals]
-    parts.sort(reverse=True)
     need = size * short
-    for part in parts[:short]:
-        need -= part
+    part = size - 1
+    while short > 0 and part > 0:  # the largest parts first
+        used = parts[part]
+        if used > short:
+            used = short
+        need -= used * part
+        short -= used
+        part -= 1
     return need
 
 
@@ -178,7 +186,7 @@ _MOST_IN_WINDOW: Final[list[tuple[int, ...] | None]] = [None] * (_RANKS + 1)
 # --- choices: the melds of one size a hand makes, listed once per hand -----------------
 
 
-_SUITS = len(Suit)
+_SUITS: Final = len(Suit)
 # _NATURAL[suit][i] is the natural card of rank i + 3 in that suit.
 _NATURAL: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(Rank(i + 3), suit) for i in range(_RANKS)) for suit in Suit
@@ -197,7 +205,7 @@ Choice = tuple[Any, ...]
 # int, one digit per card of the meld, a natural's digit its card order plus one, a wildcard's
 # 0. Only choices for one requirement (of one size, so keys of as many digits) are compared,
 # and for those equal naturals mean equal wildcards too.
-_DIGIT = 1 << 7  # above every card order plus one
+_DIGIT: Final = 1 << 7  # above every card order plus one
 
 
 def _choice(suit_ranks: Iterable[tuple[int, int]], wilds: int) -> Choice:
@@ -306,12 +314,18 @@ def _run_window(s: int, lowest: int, above: int, least: int, size: int) -> tuple
 
 
 # A hand held by a state, read in one pass by card index: a natural's rank index (-1 for a
-# wildcard), and its bit in a 16-bit mask per suit (bit ``16 * suit + i``).
+# wildcard), and its bit in a 16-bit mask per suit (bit ``16 * suit + i``: a hand's suits in
+# one int, no list item set per card; 0 for a wildcard). ``_PLACES`` has the three a pool
+# needs together: a natural's pool place (``suit * 12 + rank index``), rank index and suit bit
+# (``None`` for a wildcard).
 _RANK_AT: Final[tuple[int, ...]] = tuple(-1 if c.is_wild else c.rank - 3 for c in BY_INDEX)
 _SUIT_BIT_AT: Final[tuple[int, ...]] = tuple(
     0 if c.is_wild else 1 << 16 * c.suit + c.rank - 3 for c in BY_INDEX
 )
-_RANK_MASK: Final = _WINDOW[_RANKS]
+_PLACES: Final[tuple[tuple[int, int, int] | None, ...]] = tuple(
+    None if c.is_wild else (int(c.suit) * _RANKS + c.rank - 3, c.rank - 3, _SUIT_BIT_AT[c.index])
+    for c in BY_INDEX
+)
 
 
 def _held_least_wilds(
@@ -338,19 +352,33 @@ def _held_least_wilds(
         if i < 0:
             wilds += 1
         else:
-            totals[i] += 1
+            totals[i] = totals[i] + 1
             held |= suit_bit_at[index]
     need = 0
     if runs:  # first: the runs of a contract that has both usually need the most
-        masks = [held >> shift & _RANK_MASK for shift in range(0, held.bit_length(), 16)]
+        masks = _suit_masks(held)
         cheapest = 0
         for k, size in enumerate(runs):  # runs are sorted, largest first
             if not k or size != runs[k - 1]:
-                cheapest = _cheapest_window(masks, size) if masks else size
+                cheapest = _cheapest_window(masks, size)
             need += cheapest
         if capped and need > wilds:
             return need, wilds
     return need + _set_need(totals, sets), wilds
+
+
+def _suit_masks(held: int) -> list[int]:
+    """The suits' rank masks of a hand's naturals packed 16 bits a suit (``_SUIT_BIT_AT``)."""
+    masks = [0] * _SUITS
+    s = 0
+    while held:
+        masks[s] = held & _RANK_MASK
+        held >>= 16
+        s += 1
+    return masks
+
+
+_RANK_MASK: Final = _WINDOW[_RANKS]
 
 
 def _least_wilds_of(totals: list[int], masks: list[int], runs: list[int], sets: list[int]) -> int:

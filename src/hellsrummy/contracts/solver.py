@@ -35,6 +35,7 @@ from typing import Any, Final
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.needs import (
     _NATURAL,
+    _PLACES,
     _RANKS,
     _SUITS,
     _WINDOW,
@@ -43,8 +44,9 @@ from hellsrummy.contracts.needs import (
     _least_wilds_of,
     _set_need,
     _set_plan,
+    _suit_masks,
 )
-from hellsrummy.deck.cards import BY_INDEX, Card, sort_cards
+from hellsrummy.deck.cards import Card, sort_cards
 from hellsrummy.deck.melds import MeldKind
 from hellsrummy.errors import shown
 
@@ -59,17 +61,6 @@ __all__ = [
 #: A fulfilment: one meld (a tuple of cards, sorted) per requirement, in the contract's order.
 Fulfillment = tuple[tuple[Card, ...], ...]
 
-# _PLACES[card.index]: a natural's (pool place, suit, rank bit, rank index); None for a
-# wildcard.
-_PLACES: tuple[tuple[int, int, int, int] | None, ...] = tuple(
-    None
-    if c.is_wild
-    else (int(c.suit) * _RANKS + c.rank - 3, int(c.suit), 1 << (c.rank - 3), c.rank - 3)
-    for c in BY_INDEX
-)
-# The same without the None (a wildcard's entry is never read).
-_NATURAL_PLACES = tuple(place or (0, 0, 0, 0) for place in _PLACES)
-
 
 class Pool:
     """A hand as counts: ``counts[suit * 12 + i]`` naturals of rank ``i + 3``, plus wildcards.
@@ -81,64 +72,60 @@ class Pool:
 
     __slots__ = ("counts", "masks", "size", "totals", "wild_cards", "wilds")
 
+    wild_cards: list[Any]
+
     def __init__(self, hand: Iterable[object] = (), held: tuple[Card, ...] | None = None) -> None:
         # ``object``, not ``Card``: the check below narrows it, and a compiled (mypyc) build
         # would otherwise raise its own TypeError at a non-Card instead of this ValueError.
         # ``held`` instead of ``hand``: a hand held by a state (sorted, its wildcards first).
+        cards: tuple[Any, ...]
+        if held is None:
+            cards = tuple(hand)
+            for c in cards:
+                if c.__class__ is not Card:
+                    raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
+        else:
+            cards = held
         counts = [0] * (_SUITS * _RANKS)
-        masks = [0] * _SUITS
         totals = [0] * _RANKS
-        wild_cards: list[Any] = []
-        if held is not None:  # sorted already: its wildcards first, in order
-            wilds = 0
-            places = _PLACES
-            for in_hand in held:  # a wildcard has no place
-                place = places[in_hand.index]
-                if place is None:
-                    wilds += 1
-                else:
-                    at, suit, bit, i = place
-                    counts[at] += 1
-                    masks[suit] |= bit
-                    totals[i] += 1
-            self.counts = counts
-            self.masks = masks
-            self.totals = totals
-            self.size = len(held)
-            self.wild_cards: list[Any] = list(held[:wilds])
-            self.wilds = wilds
-            return
-        for c in hand:
-            if c.__class__ is not Card:
-                raise ValueError(f"hand must hold only Card objects, got {shown(c)}")
-            place = _PLACES[c.index]
-            if place is None:
-                wild_cards.append(c)
+        places = _PLACES
+        bits = wilds = 0
+        for c in cards:
+            index: int = c.index
+            place = places[index]
+            if place is None:  # a wildcard
+                wilds += 1
             else:
-                at, suit, bit, i = place
-                counts[at] += 1
-                masks[suit] |= bit
-                totals[i] += 1
-        wilds = len(wild_cards)
+                at, i, bit = place
+                counts[at] = counts[at] + 1
+                totals[i] = totals[i] + 1
+                bits |= bit
         self.counts = counts
-        self.masks = masks
+        self.masks = _suit_masks(bits)
         self.totals = totals
-        self.size = sum(totals) + wilds
-        self.wild_cards = sort_cards(wild_cards) if wilds > 1 else wild_cards
         self.wilds = wilds
+        self.size = len(cards)
+        if held is not None:  # sorted already: its wildcards first, in order
+            self.wild_cards = list(held[:wilds])
+        else:
+            self.wild_cards = sort_cards([c for c in cards if places[c.index] is None])
 
     def take(self, suit: int, i: int) -> None:
         at = suit * _RANKS + i
-        self.counts[at] -= 1
-        self.totals[i] -= 1
-        if not self.counts[at]:
-            self.masks[suit] &= ~(1 << i)
+        counts, totals = self.counts, self.totals
+        left = counts[at] - 1
+        counts[at] = left
+        totals[i] = totals[i] - 1
+        if not left:
+            masks = self.masks
+            masks[suit] = masks[suit] & ~(1 << i)
 
     def give(self, suit: int, i: int) -> None:
         at = suit * _RANKS + i
-        self.counts[at] += 1
-        self.totals[i] += 1
-        self.masks[suit] |= 1 << i
+        counts, totals, masks = self.counts, self.totals, self.masks
+        counts[at] = counts[at] + 1
+        totals[i] = totals[i] + 1
+        masks[suit] = masks[suit] | 1 << i
 
     def take_window(self, suit: int, low: int, size: int) -> list[int]:
         """Take one natural per held rank of the window; return the ranks taken."""
