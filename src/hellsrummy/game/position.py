@@ -35,6 +35,12 @@ __all__ = ["CountedMoves", "Position", "SeatView", "Table", "meld_facts", "posit
 
 #: By card index: whether the card is a wildcard.
 _WILD: Final = tuple(c.is_wild for c in BY_INDEX)
+# Final aliases of imported names: compiled, each is read as a constant, not looked up by name
+# in the module's globals on every use.
+_GAME_STATE: Final = GameState
+_DECIDE: Final = DECIDE
+_PLAY: Final = PLAY
+_CONTRACTS: Final = CONTRACTS
 
 
 class SeatView(Protocol):
@@ -465,9 +471,9 @@ def position(state: GameState | SeatView) -> Position:
     rules = state.rules
     hand: tuple[Card, ...]
     contract: Contract | None
-    if isinstance(state, GameState):
+    if type(state) is _GAME_STATE or isinstance(state, GameState):
         hand = state.hands[seat]
-        contract = CONTRACTS[rules.schedule[state.round]]  # GameState.contract, not interpreted
+        contract = _CONTRACTS[rules.schedule[state.round]]  # GameState.contract, not interpreted
     else:
         contract = state.contract
         if state.seat == seat:  # the view of the seat to act
@@ -475,7 +481,7 @@ def position(state: GameState | SeatView) -> Position:
         else:
             hand = ()
             phase = None
-    if phase is not DECIDE and phase is not PLAY:
+    if phase is not _DECIDE and phase is not _PLAY:
         phase = None
     found = Position(
         phase,

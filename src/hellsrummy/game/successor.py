@@ -74,6 +74,7 @@ def assembled(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], tuple[Any, ...
 # class's).
 _SLOTS: Final = assembled(GameState)[0]
 _Draft: Final = draft_class(GameState)
+_GAME_STATE: Final = GameState  # (compiled: read as a constant, not looked up by name)
 
 
 def successor(
@@ -134,7 +135,7 @@ def successor(
     draft._attrs_cached_hash = None
     draft._position = None
     draft._table = getattr(state, "_table", None) if melds is state.melds else None
-    draft.__class__ = GameState
+    draft.__class__ = _GAME_STATE
     after: GameState = draft
     return after
 

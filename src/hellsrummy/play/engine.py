@@ -63,6 +63,8 @@ DISPATCH: Final[
     ]
 ] = {kind.cls: (kind.verify, kind.transition) for kind in ACTION_KINDS}
 
+_GAME_STATE: Final = GameState  # (compiled: read as a constant, not looked up by name)
+
 # The action classes that the seat they name takes, out of turn too (leave, protection, calls).
 _BY_NAMED_SEAT = frozenset(kind.cls for kind in ACTION_KINDS if kind.by_named_seat)
 
@@ -73,7 +75,7 @@ def _rule(
     Callable[[GameState, Any], IllegalActionError | None], Callable[[GameState, Any], GameState]
 ]:
     """The checker and the transition of ``action``; bad arguments raise ``ValueError``."""
-    if not isinstance(state, GameState):
+    if type(state) is not _GAME_STATE and not isinstance(state, GameState):
         raise ValueError(f"state must be a GameState, got {shown(state)}")
     return _kind_rule(action)
 

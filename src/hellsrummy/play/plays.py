@@ -15,6 +15,7 @@ transition here; :func:`hellsrummy.apply` runs them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from hellsrummy.contracts.contract import Contract, Requirement
 from hellsrummy.contracts.enumeration import Choice, still_fitting
@@ -39,6 +40,12 @@ __all__ = [
     "verify_meld",
     "verify_swap",
 ]
+
+
+# Final aliases of imported names the plays use on every move: compiled, each is read as a
+# constant, not looked up by name in the module's globals on every use.
+_PLAY: Final = PLAY
+_sorted_meld: Final = sorted_meld
 
 
 def _meld_words(meld: Sequence[Card]) -> str:
@@ -100,7 +107,7 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
                     return None  # one of the moves listed for this very position
                 if listed.__class__ is not Meld:
                     break
-    error = in_round(state, PLAY, "meld")
+    error = in_round(state, _PLAY, "meld")
     if error:
         return error
     seat = state.current
@@ -128,7 +135,7 @@ def verify_meld(state: GameState, action: Meld) -> IllegalActionError | None:
 
 
 def _verify_table_play(state: GameState, number: int, what: str) -> IllegalActionError | None:
-    error = in_round(state, PLAY, what)
+    error = in_round(state, _PLAY, what)
     if error:
         return error
     if not state.met[state.current]:
@@ -267,7 +274,7 @@ def meld(state: GameState, action: Meld) -> GameState:
     used = [c for laid in action.melds for c in laid]
     hand = remove(state.hands[seat], used)
     # An action's melds are sorted (see hellsrummy.Meld).
-    melds = state.melds + tuple([sorted_meld(cards_, seat) for cards_ in action.melds])
+    melds = state.melds + tuple([_sorted_meld(cards_, seat) for cards_ in action.melds])
     after = successor(
         state,
         seat,
@@ -306,7 +313,7 @@ def extend(state: GameState, action: Extend) -> GameState:
     target = state.melds[action.meld]
     added = action.cards
     if len(added) == 1:  # the usual case: one card, put in its place
-        grown = sorted_meld(insert(target.cards, added[0]), target.owner)
+        grown = _sorted_meld(insert(target.cards, added[0]), target.owner)
         _grown_from(target, grown, added[0])
     else:
         grown = TableMeld((*target.cards, *added), target.owner)
@@ -348,7 +355,7 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
     wildcard = target.cards[0]  # a meld's cards are sorted: its wildcards come first
     cards_left = target.cards[1:]
     hand = insert(remove(state.hands[seat], (action.card,)), wildcard)
-    bought = sorted_meld(insert(cards_left, action.card), target.owner)
+    bought = _sorted_meld(insert(cards_left, action.card), target.owner)
     _grown_from(target, bought, action.card)
     after = successor(
         state,

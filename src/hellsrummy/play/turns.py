@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -57,6 +58,10 @@ __all__ = [
 
 
 IN_ROUND = (Phase.DECIDE, Phase.PLAY)
+# Final aliases of the phases every turn names: compiled, each is read as a constant, not
+# looked up by name in the module's globals on every use.
+_DECIDE: Final = DECIDE
+_PLAY: Final = PLAY
 
 
 # --- small helpers ------------------------------------------------------------------------
@@ -157,7 +162,7 @@ def verify_take(state: GameState, action: Take) -> IllegalActionError | None:
     >>> verify_take(new_game(3, seed=1), Take()) is None
     True
     """
-    return in_round(state, DECIDE, "take the discard")
+    return in_round(state, _DECIDE, "take the discard")
 
 
 def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
@@ -166,7 +171,7 @@ def verify_pass(state: GameState, action: Pass) -> IllegalActionError | None:
     >>> verify_pass(new_game(3, seed=1), Pass()) is None
     True
     """
-    return in_round(state, DECIDE, "pass the discard")
+    return in_round(state, _DECIDE, "pass the discard")
 
 
 def verify_discard(state: GameState, action: Discard) -> IllegalActionError | None:
@@ -178,7 +183,7 @@ def verify_discard(state: GameState, action: Discard) -> IllegalActionError | No
     >>> verify_discard(state, Discard(card("2C"))).reason
     <Reason.WILDCARD_DISCARD: 'wildcard_discard'>
     """
-    error = in_round(state, PLAY, "discard")
+    error = in_round(state, _PLAY, "discard")
     if error:
         return error
     chosen = action.card
@@ -219,7 +224,7 @@ def take(state: GameState, action: Take) -> GameState:
     return successor(
         state,
         seat,
-        PLAY,
+        _PLAY,
         replace(state.hands, seat, insert(state.hands[seat], taken)),
         state.melds,
         None,
@@ -251,7 +256,7 @@ def pass_(state: GameState, action: Pass) -> GameState:
     return successor(
         state,
         seat,
-        PLAY,
+        _PLAY,
         hands,
         state.melds,
         None,
@@ -285,7 +290,7 @@ def discard(state: GameState, action: Discard) -> GameState:
         return successor(
             state,
             next_seat(left, seat),
-            DECIDE,
+            _DECIDE,
             hands,
             state.melds,
             thrown,
