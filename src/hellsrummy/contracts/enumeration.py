@@ -16,13 +16,12 @@ that lists the choices afresh from what is left at every step.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from hellsrummy.contracts.contract import Contract
-from hellsrummy.contracts.needs import _PLACES, _RANKS, _choice, _run_choices, _wild_choice
+from hellsrummy.contracts.needs import _PLACES, _RANKS, _run_choices, _set_row, _wild_choice
 from hellsrummy.contracts.needs import Choice as Choice  # its home is needs: listed here too
 from hellsrummy.contracts.solver import (
     Fulfillment,
@@ -56,7 +55,8 @@ def _set_choices(pool: Pool, size: int) -> list[Choice]:
     top *= _RANKS
     # A row's key (an int): the rank's count in each suit (4 bits a suit, the highest first),
     # the rank, ``fewest`` and ``size``; a rank held 16 times is listed without keeping its row.
-    tail = fewest << 8 | size
+    # What varies most is in the low bits: a dict finds an int key by its low bits first.
+    tail = (fewest << 8 | size) << 40
     rows = _SET_ROWS
     for i in range(_RANKS):
         total = totals[i]
@@ -69,7 +69,7 @@ def _set_choices(pool: Pool, size: int) -> list[Choice]:
             while at >= 0:
                 column = column << 4 | counts[at]
                 at -= _RANKS
-            key = column << 20 | i << 16 | tail
+            key = tail | column << 4 | i
             row = rows.get(key)
             if row is None:
                 row = _set_row(i, tuple(counts[i::_RANKS]), fewest, size)
@@ -83,33 +83,6 @@ def _set_choices(pool: Pool, size: int) -> list[Choice]:
 # Set rows kept by key (see :func:`_set_choices`): at most this many, then they are forgotten.
 _KEPT_SET_ROWS: Final = 1 << 14
 _SET_ROWS: Final[dict[int, tuple[Choice, ...]]] = {}
-
-
-def _set_row(i: int, column: tuple[int, ...], fewest: int, size: int) -> tuple[Choice, ...]:
-    """The sets of rank index ``i`` from ``column[s]`` naturals of each suit, fewest first."""
-    held = tuple((s, n) for s, n in enumerate(column) if n)
-    total = sum(column)
-    return tuple(
-        _choice(((s, i) for s in picked), size - used)
-        for used in range(fewest, min(size, total) + 1)
-        for picked in _multisubsets(held, used)
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
-    """Sub-multisets of ``size`` items from ``(item, count)`` pairs, items non-decreasing."""
-    if size == 0:
-        return ((),)
-    if not held:
-        return ()
-    (item, count), rest = held[0], held[1:]
-    room = sum(n for _, n in rest)
-    found: list[tuple[int, ...]] = []
-    for take in range(min(count, size), -1, -1):
-        if size - take <= room:
-            found.extend((item,) * take + tail for tail in _multisubsets(rest, size - take))
-    return tuple(found)
 
 
 def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillment]:
@@ -219,6 +192,7 @@ class _Enumeration:
 
     __slots__ = (
         "chosen",
+        "fitted",
         "lists",
         "pool",
         "requirements",
@@ -236,15 +210,38 @@ class _Enumeration:
         self.chosen: list[Choice] = []
         self.rests, self.same, shapes = facts.rests, facts.same, facts.shapes
         lists: list[list[Choice]] = []
+        fitted: list[list[list[Choice] | None]] = []
         for k, first in enumerate(facts.first_shaped):
             if first < k:  # the same shape as an earlier requirement: the same choices
                 lists.append(lists[first])
+                fitted.append(fitted[first])
             else:
                 run, size = shapes[k]
                 lists.append(
                     _run_choices(pool.masks, pool.wilds, size) if run else _set_choices(pool, size)
                 )
+                fitted.append([None] * pool.wilds)
         self.lists = lists
+        self.fitted = fitted
+
+    def fitting(self, k: int, wilds: int) -> list[Choice]:
+        """Requirement ``k``'s choices that take at most ``wilds`` wildcards, in order (kept).
+
+        Deep in the search few wildcards are left, and most choices take more: the loops
+        over choices walk these lists, not every choice. All of them fit the pool's wildcards.
+        """
+        if wilds >= self.pool.wilds:
+            return self.lists[k]
+        kept = self.fitted[k]
+        found = kept[wilds]
+        if found is None:
+            found = []
+            for choice in self.lists[k]:
+                need: int = choice[1]
+                if need <= wilds:
+                    found.append(choice)
+            kept[wilds] = found
+        return found
 
     def wilds_for(self, budget: int | None) -> int | None:
         """The wildcards to spend (at most ``budget``), or ``None`` when nothing can fit."""
@@ -296,7 +293,7 @@ class _Enumeration:
         for every place they emptied: a choice that takes one natural from each of its places
         fits unless one of them is gone.
         """
-        choices = self.lists[k]
+        choices = self.fitting(k, wilds)  # none takes more wildcards than are left
         if k + 2 == len(self.requirements):
             # Two requirements left are searched at once (a loop over their choices),
             # faster than asking the solver first whether they can be met.
@@ -311,9 +308,8 @@ class _Enumeration:
         counts = pool.counts
         floor: int = chosen[-1][2] if self.same[k] else -1
         for choice in choices:
-            need: int = choice[1]
             key: int = choice[2]
-            if need > wilds or key < floor:
+            if key < floor:
                 continue
             mask: int = choice[4]
             if mask & gone:
@@ -322,6 +318,7 @@ class _Enumeration:
             multi: int = choice[5]
             if multi & taken and not _fits(counts, places):
                 continue
+            need: int = choice[1]
             chosen.append(choice)
             emptied = gone
             for at, n in places:
@@ -347,16 +344,15 @@ class _Enumeration:
         """
         counts = self.pool.counts
         chosen = self.chosen
-        choices = self.lists[k]
+        choices = self.fitting(k, wilds)  # none takes more wildcards than are left
         floor: int = chosen[-1][2] if self.same[k] else -1
         end = len(choices)
         j = start
         while j < end:
             choice = choices[j]
             j += 1
-            need: int = choice[1]
             key: int = choice[2]
-            if need > wilds or key < floor:
+            if key < floor:
                 continue
             mask: int = choice[4]
             if mask & gone:
@@ -365,6 +361,7 @@ class _Enumeration:
             multi: int = choice[5]
             if multi & taken and not _fits(counts, places):
                 continue
+            need: int = choice[1]
             chosen.append(choice)
             emptied = gone
             for at, n in places:  # the last level reads only the counts
@@ -392,10 +389,9 @@ class _Enumeration:
         floor: int = chosen[-1][2] if self.same[k] else -1
         before: tuple[Any, ...] | None = None
         deuces: tuple[Card, ...] = ()
-        for choice in self.lists[k]:
-            need: int = choice[1]
+        for choice in self.fitting(k, wilds):  # none takes more wildcards than are left
             key: int = choice[2]
-            if need > wilds or key < floor:
+            if key < floor:
                 continue
             mask: int = choice[4]
             if mask & gone:
@@ -416,6 +412,7 @@ class _Enumeration:
             if self.skeletons:
                 found.append((*before, choice))
             else:
+                need: int = choice[1]
                 found.append((*before, deuces[:need] + choice[0]))
 
 

@@ -12,8 +12,9 @@ form; the closed forms, and the quick tests that turn most hands away before any
   (``_held_least_wilds``), whether the hand makes a meld of 3 at all
   (``lacks_melds_of_3``), and whether a card joins one (``joins_a_meld_of_3``).
 * the *choices* the enumeration (:mod:`hellsrummy.contracts.enumeration`) picks melds from:
-  how a choice of naturals and wildcards is kept (``Choice``), and the runs of one size a
-  hand's suit masks make (``_run_choices``), row by row.
+  how a choice of naturals and wildcards is kept (``Choice``), the sets of one rank
+  (``_set_row``), and the runs of one size a hand's suit masks make (``_run_choices``), row by
+  row.
 
 >>> from hellsrummy.contracts.needs import _cheapest_window, _held_least_wilds, _set_need
 >>> from hellsrummy.contracts.needs import lacks_melds_of_3
@@ -231,6 +232,33 @@ def _wild_choice(size: int) -> Choice:
     return _choice((), size)
 
 
+def _set_row(i: int, column: tuple[int, ...], fewest: int, size: int) -> tuple[Choice, ...]:
+    """The sets of rank index ``i`` from ``column[s]`` naturals of each suit, fewest first."""
+    held = tuple((s, n) for s, n in enumerate(column) if n)
+    total = sum(column)
+    return tuple(
+        _choice(((s, i) for s in picked), size - used)
+        for used in range(fewest, min(size, total) + 1)
+        for picked in _multisubsets(held, used)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _multisubsets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Sub-multisets of ``size`` items from ``(item, count)`` pairs, items non-decreasing."""
+    if size == 0:
+        return ((),)
+    if not held:
+        return ()
+    (item, count), rest = held[0], held[1:]
+    room = sum(n for _, n in rest)
+    found: list[tuple[int, ...]] = []
+    for take in range(min(count, size), -1, -1):
+        if size - take <= room:
+            found.extend((item,) * take + tail for tail in _multisubsets(rest, size - take))
+    return tuple(found)
+
+
 def _run_choices(masks: list[int], wilds: int, size: int, fewest: int = 0) -> list[Choice]:
     """Every distinct run of exactly ``size`` cards a hand makes, in listing order.
 
@@ -241,22 +269,24 @@ def _run_choices(masks: list[int], wilds: int, size: int, fewest: int = 0) -> li
     found: list[Choice] = []
     if wilds >= size and fewest == 0:
         found.append(_wild_choice(size))
-    least = max(1, size - wilds, fewest)
+    least = size - wilds if size - wilds > fewest else fewest  # max(1, ...) as two tests
+    if least < 1:
+        least = 1
     # Two half rows per suit, by the rank of the run's lowest natural: each depends only on
     # the ranks it can hold, so far fewer rows are kept than there are masks. A row's key
-    # (an int): the ranks it can hold, the suit, the half, ``least`` and ``size``.
-    tail = least << 8 | size
-    high = tail | 1 << 16
+    # (an int): the ranks it can hold, the suit, the half, ``least`` and ``size``, what varies
+    # most in the low bits (a dict finds an int key by its low bits first).
+    tail = (least << 8 | size) << 16
     lower = _WINDOW[min(_RANKS, _HALF + size - 1)]
     rows = _RUN_ROWS
     for s, mask in enumerate(masks):
         if mask & _LOW_HALF:
             held = mask & lower
-            row = rows.get(held << 20 | s << 17 | tail)
+            row = rows.get(tail | held << 4 | s << 1)
             found += _new_run_row(s, 0, held, least, size) if row is None else row
         if mask >> _HALF:
             held = mask >> _HALF
-            row = rows.get(held << 20 | s << 17 | high)
+            row = rows.get(tail | held << 4 | s << 1 | 1)
             found += _new_run_row(s, _HALF, held, least, size) if row is None else row
     return found
 
@@ -267,12 +297,12 @@ def _new_run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[
     rows = _RUN_ROWS
     if len(rows) >= _KEPT_ROWS:
         rows.clear()
-    rows[held << 20 | s << 17 | (first != 0) << 16 | least << 8 | size] = row
+    rows[(least << 8 | size) << 16 | held << 4 | s << 1 | (first != 0)] = row
     return row
 
 
 # Rows kept by key: at most this many, then they are forgotten.
-_KEPT_ROWS: Final = 1 << 15
+_KEPT_ROWS: Final = 1 << 16
 _HALF: Final = _RANKS // 2
 _LOW_HALF: Final = _WINDOW[_HALF]
 _RUN_ROWS: Final[dict[int, tuple[Choice, ...]]] = {}
@@ -295,7 +325,7 @@ def _run_row(s: int, first: int, held: int, least: int, size: int) -> tuple[Choi
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=16384)
 def _run_window(s: int, lowest: int, above: int, least: int, size: int) -> tuple[Choice, ...]:
     """The runs of suit ``s`` whose lowest natural has rank index ``lowest``.
 
