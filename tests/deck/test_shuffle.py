@@ -13,8 +13,13 @@ from hellsrummy import FRENCH_SUITS, format_cards, new_game, pack
 from hellsrummy.deck.shuffle import random_stream, seed_bytes, shuffle
 
 
-def reference_shuffle(items: list[object], seed: bytes, label: str) -> list[object]:
-    """The algorithm as the documentation states it, written out independently."""
+def reference_shuffle(
+    items: list[object], seed: bytes, label: str, span: int = 2**64
+) -> list[object]:
+    """The algorithm as the documentation states it, written out independently.
+
+    ``span`` other than ``2**64`` makes rejections common (see the test of rejections).
+    """
     name = label.encode("utf-8")
     prefix = (
         b"hellsrummy/shuffle/v1"
@@ -39,7 +44,7 @@ def reference_shuffle(items: list[object], seed: bytes, label: str) -> list[obje
         n = i + 1
         while True:
             x = next_number()
-            if x < 2**64 - (2**64 % n):
+            if x < span - (span % n):
                 break
         j = x % n
         result[i], result[j] = result[j], result[i]
@@ -107,3 +112,20 @@ def test_shuffles_of_every_small_length_and_the_stream_after_the_words_made_at_o
         prefix = _prefix(5, "rest")
         drawn = itertools.chain(_words(prefix, 0, blocks), _rest(prefix, blocks))
         assert list(itertools.islice(drawn, 40)) == expected
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 130), st.sampled_from([2**63, 2**62 + 12345, 2**60]))
+def test_rejected_draws_take_the_next_words_of_the_stream(length: int, span: int) -> None:
+    # Real rejections are rarer than 2**-56 a draw: with a smaller span, most draws reject.
+    from unittest import mock
+
+    from hellsrummy.deck import shuffle as module
+
+    def limits(count: int) -> tuple[int, ...]:
+        return (0, *(span - span % n for n in range(1, count + 1)))
+
+    items = list(range(length))
+    with mock.patch.object(module, "_limits", limits):
+        shuffled = list(module.shuffle(items, "rejections", "x"))
+    assert shuffled == reference_shuffle(items, b"str:rejections", "x", span)

@@ -30,8 +30,8 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import itertools
 import struct
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
@@ -48,6 +48,7 @@ Seed = int | str | bytes
 _DOMAIN = b"hellsrummy/shuffle/v1"
 _SPAN = 2**64
 _FOUR_WORDS = struct.Struct(">4Q").unpack  # a 32-byte block as four 64-bit integers
+_sha256 = hashlib.sha256
 
 
 def seed_bytes(seed: Seed) -> bytes:
@@ -104,27 +105,28 @@ def random_stream(seed: Seed, label: str) -> Iterator[int]:
     yield from _rest(_prefix(seed, label), 0)
 
 
-def _prefix(seed: Seed, label: str) -> Any:
-    """The hash of the stream's prefix: computed once, then copied and completed per block."""
+def _prefix(seed: Seed, label: str) -> bytes:
+    """The bytes every block of the ``(seed, label)`` stream hashes before its counter."""
     key = seed_bytes(seed)
     name = label.encode()
-    return hashlib.sha256(
-        _DOMAIN + len(key).to_bytes(4, "big") + key + len(name).to_bytes(4, "big") + name
-    )
+    return _DOMAIN + len(key).to_bytes(4, "big") + key + len(name).to_bytes(4, "big") + name
 
 
-def _block(prefix: Any, counter: int) -> bytes:
-    """Block ``counter`` of a stream: the prefix's hash completed with the counter."""
-    block = prefix.copy()
-    block.update(counter.to_bytes(8, "big"))
-    digest: bytes = block.digest()
-    return digest
+def _block(prefix: bytes, counter: int) -> bytes:
+    """Block ``counter`` of a stream: the hash of the prefix and the counter."""
+    return _sha256(prefix + counter.to_bytes(8, "big")).digest()
 
 
-def _words(prefix: Any, first: int, count: int) -> tuple[int, ...]:
+def _words(prefix: bytes, first: int, count: int) -> tuple[int, ...]:
     """The 64-bit integers of blocks ``first`` to ``first + count - 1`` of a stream, at once."""
-    blocks = b"".join(_block(prefix, counter) for counter in range(first, first + count))
+    blocks = b"".join([_block(prefix, counter) for counter in range(first, first + count)])
     return struct.unpack(f">{4 * count}Q", blocks)
+
+
+@functools.lru_cache(maxsize=16)
+def _limits(count: int) -> tuple[int, ...]:
+    """``limits[n]``: the integers a draw below ``n`` accepts are those below it (step 3)."""
+    return (0, *(_SPAN - _SPAN % n for n in range(1, count + 1)))
 
 
 def shuffle(items: Sequence[T], seed: Seed, label: str) -> tuple[T, ...]:
@@ -134,24 +136,42 @@ def shuffle(items: Sequence[T], seed: Seed, label: str) -> tuple[T, ...]:
     True
     """
     result = list(items)
+    count = len(result)
+    prefix = _prefix(seed, label)
     # The words a shuffle draws without a rejection are made at once (a rejection, fewer than
     # 2**-56 for a pack, draws on from the rest of the stream).
-    prefix = _prefix(seed, label)
-    blocks = (len(result) + 2) // 4
-    stream = itertools.chain(_words(prefix, 0, blocks), _rest(prefix, blocks))
-    for i in range(len(result) - 1, 0, -1):
+    words = _words(prefix, 0, (count + 2) // 4)
+    limits = _limits(count)
+    drawn = 0
+    for i in range(count - 1, 0, -1):
+        x = words[drawn]
+        drawn += 1
         bound = i + 1
-        x = next(stream)
-        if x >= _SPAN - _SPAN % bound:  # rejected: almost never
-            limit = _SPAN - _SPAN % bound
-            while x >= limit:
-                x = next(stream)
+        if x >= limits[bound]:  # rejected: almost never
+            x, drawn, words = _redrawn(prefix, words, drawn, limits[bound], i - 1)
         j = x % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result)
 
 
-def _rest(prefix: Any, first: int) -> Iterator[int]:
+def _redrawn(
+    prefix: bytes, words: tuple[int, ...], drawn: int, limit: int, later: int
+) -> tuple[int, int, tuple[int, ...]]:
+    """After a rejection: the next word below ``limit``, the words drawn, the words made.
+
+    The words made are extended by whole blocks of the stream so that the ``later`` draws
+    still to come find theirs.
+    """
+    while True:
+        while len(words) < drawn + 1 + later:
+            words += _words(prefix, len(words) // 4, 1)
+        x = words[drawn]
+        drawn += 1
+        if x < limit:
+            return x, drawn, words
+
+
+def _rest(prefix: bytes, first: int) -> Iterator[int]:
     """The stream's words from block ``first`` on."""
     counter = first
     while True:
