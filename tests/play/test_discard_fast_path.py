@@ -10,6 +10,7 @@ and a discard is legal exactly when the deciding function lets it go.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 from hypothesis import given, settings
@@ -20,14 +21,17 @@ from hellsrummy import (
     Discard,
     GameState,
     Phase,
+    Rules,
     SetPlayProtection,
     Take,
     apply,
     is_legal,
     new_game,
 )
+from hellsrummy.contracts.difficulty import contract_for
 from hellsrummy.game.position import position
-from hellsrummy.play.discarding import discards, refusal
+from hellsrummy.moves.meldmoves import requirement_groups
+from hellsrummy.play.discarding import discard_rules, discards, refusal
 
 from ..support.positions import Style, random_game, random_rules
 
@@ -59,3 +63,19 @@ def test_play_protection_refuses_every_discard_in_both_ways_of_deciding() -> Non
         state = new_game(3, seed=seed)
         state = apply(apply(state, SetPlayProtection(state.current, True)), Take())
         assert discards(position(state)) == _let_go(state)
+
+
+def test_discard_rules_handed_out_stay_true_when_other_rules_are_asked_about() -> None:
+    classic = discard_rules(Rules(discard_policy="classic"))
+    strict = discard_rules(Rules(discard_taken_card=False))
+    usual = discard_rules(Rules())
+    assert (classic.classic, classic.usual) == (True, False)
+    assert (strict.classic, strict.usual) == (False, False)
+    assert (usual.classic, usual.usual) == (False, True)
+
+
+def test_requirement_groups_answer_each_contract_asked_in_turn() -> None:
+    for number in [6, 7, 6, 9, 9, 12, 6]:
+        requirements = contract_for(number).requirements
+        expected = tuple(sum(1 for _ in run) for _, run in itertools.groupby(requirements))
+        assert requirement_groups(requirements) == expected

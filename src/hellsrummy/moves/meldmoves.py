@@ -59,13 +59,16 @@ def deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
 
 
 class _Groups:
-    """The last requirements asked about and their groups (a round asks about one contract)."""
+    """The last requirements asked about, with their groups (a round asks about one contract).
 
-    __slots__ = ("groups", "requirements")
+    Kept as one tuple, replaced whole: a thread asking about other requirements at the same
+    time cannot pair one's requirements with the other's groups.
+    """
+
+    __slots__ = ("last",)
 
     def __init__(self) -> None:
-        self.requirements: tuple[Requirement, ...] | None = None
-        self.groups: tuple[int, ...] = ()
+        self.last: tuple[tuple[Requirement, ...] | None, tuple[int, ...]] = (None, ())
 
 
 _LAST_GROUPS: Final = _Groups()
@@ -73,15 +76,17 @@ _LAST_GROUPS: Final = _Groups()
 
 def requirement_groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
     """The lengths of the runs of identical requirements (melds meeting them are unordered)."""
-    last = _LAST_GROUPS
-    if last.requirements is not requirements:  # the same tuple while a contract is played
-        last.groups = _groups(requirements)
-        last.requirements = requirements
-    return last.groups
+    last = _LAST_GROUPS.last
+    if last[0] is requirements:  # the same tuple while a contract is played
+        return last[1]
+    groups = _groups(requirements)
+    _LAST_GROUPS.last = (requirements, groups)
+    return groups
 
 
 @functools.lru_cache(maxsize=256)
 def _groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
+    """:func:`requirement_groups` worked out (kept for a few contracts)."""
     return tuple(len(list(group)) for _, group in itertools.groupby(requirements))
 
 

@@ -71,35 +71,47 @@ class DiscardRules:
 
     ``classic``: the classic discard policy (every card may go); ``usual``: no card is refused
     but wildcards, rummies and what play protection refuses (not classic, and the card taken
-    may be discarded).
+    may be discarded). Made once and never changed, so a caller may keep it.
 
-    >>> discard_rules(Rules(discard_taken_card=False)).usual
+    >>> DiscardRules(Rules(discard_taken_card=False)).usual
     False
     """
 
     __slots__ = ("classic", "rules", "usual")
 
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.classic = rules.discard_policy is _CLASSIC
+        self.usual = not self.classic and rules.discard_taken_card
+
+
+class _LastRules:
+    """The :class:`DiscardRules` last asked for: a game's states share one rules object."""
+
+    __slots__ = ("read",)
+
     def __init__(self) -> None:
-        self.rules: Rules | None = None
-        self.classic = False
-        self.usual = True
+        self.read: DiscardRules | None = None
 
 
-_LAST: Final = DiscardRules()  # a game's states share one rules object: the last one asked
+_LAST: Final = _LastRules()
 
 
 def discard_rules(rules: Rules) -> DiscardRules:
-    """The :class:`DiscardRules` of ``rules`` (kept for the last rules asked; do not change it).
+    """The :class:`DiscardRules` of ``rules`` (those of the last rules asked are kept).
 
-    >>> discard_rules(Rules(discard_policy="classic")).classic
-    True
+    The kept answer is replaced whole, never changed, so that an answer handed out stays
+    true and threads asking about different rules cannot mix theirs.
+
+    >>> classic = discard_rules(Rules(discard_policy="classic"))
+    >>> usual = discard_rules(Rules())
+    >>> classic.classic, usual.classic, usual.usual
+    (True, False, True)
     """
-    last = _LAST
-    if last.rules is not rules:
-        last.classic = rules.discard_policy is _CLASSIC
-        last.usual = not last.classic and rules.discard_taken_card
-        last.rules = rules
-    return last
+    read = _LAST.read
+    if read is None or read.rules is not rules:
+        read = _LAST.read = DiscardRules(rules)
+    return read
 
 
 def _play_remains(
