@@ -24,7 +24,14 @@ from hellsrummy.deck.cards import Card, pack
 from hellsrummy.deck.shuffle import shuffle
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import Refilled
-from hellsrummy.game.state import DerivedPosition, GameState, Phase, TableMeld, draft_class
+from hellsrummy.game.state import (
+    DerivedPosition,
+    GameState,
+    Phase,
+    RoundResult,
+    TableMeld,
+    draft_class,
+)
 
 __all__ = ["assembled", "draw", "next_seat", "replace", "successor"]
 
@@ -91,10 +98,13 @@ def successor(
     taken: Card | None,
     log: EventLog,
     discarder: int | None = None,
+    results: tuple[RoundResult, ...] | None = None,
+    scores: tuple[int, ...] | None = None,
 ) -> GameState:
     """The next state of a turn: one state built, the table's facts handed on.
 
-    The fields a turn does not change (rules, seed, names, round, scores...) are copied.
+    The fields a turn does not change (rules, seed, names, round, scores...) are copied,
+    but for ``results`` and ``scores`` when they are given (by the end of a round).
     ``discarder`` is the seat that discarded ``discard`` (``None`` when there is no discard
     or it was turned up from the stock). While the melds stay the same, the next state keeps
     the table's facts (see :func:`hellsrummy.game.position.table`).
@@ -124,8 +134,8 @@ def successor(
     draft.met = met
     draft.penalties = state.penalties
     draft.errors = state.errors
-    draft.results = state.results
-    draft.scores = state.scores
+    draft.results = state.results if results is None else results
+    draft.scores = state.scores if scores is None else scores
     draft.protection = state.protection
     draft.left = state.left
     draft.turns = turns

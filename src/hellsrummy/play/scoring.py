@@ -93,7 +93,7 @@ def end_round(state: GameState, winner: int | None) -> GameState:
         turns=state.turns,
     )
     last = state.round + 1 == len(rules.schedule)
-    after = successor(
+    return successor(
         state,
         state.current,
         Phase.GAME_OVER if last else Phase.ROUND_OVER,
@@ -106,9 +106,6 @@ def end_round(state: GameState, winner: int | None) -> GameState:
         state.turns,
         None,
         state.log.append(RoundEnded(state.round, winner, points)),
+        results=(*state.results, result),
+        scores=tuple(totals),
     )
-    # The two fields a turn never changes, set in the state just built, before anyone sees
-    # it (as ``attrs.evolve`` would have built it, without its validators and copies).
-    object.__setattr__(after, "results", (*state.results, result))
-    object.__setattr__(after, "scores", tuple(totals))
-    return after
