@@ -38,6 +38,7 @@ ROOMS = (
     "players",
     "svg",
     "rl",
+    "openspiel",
 )
 #: The room a ``_repr_svg_`` method may import lazily, wherever it stands.
 PICTURES = "svg"
