@@ -81,9 +81,7 @@ class HellsRummyGame(pyspiel.Game):  # type: ignore[misc]
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        settings = settings_of(dict(params or {}))
-        #: The players, rules and returns the parameters say.
-        self.settings: Settings = settings
+        settings = self._settings = settings_of(dict(params or {}))
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_SIZE,
             max_chance_outcomes=CARDS,
@@ -95,6 +93,25 @@ class HellsRummyGame(pyspiel.Game):  # type: ignore[misc]
         )
         kind = GAME_TYPE if settings.returns == "points" else _ZERO_SUM_TYPE
         super().__init__(kind, info, settings.parameters())
+
+    @property
+    def settings(self) -> Settings:
+        """The players, rules and returns the parameters say.
+
+        (Read back from the parameters for a game that was unpickled: OpenSpiel makes it
+        again by name, and the object unpickled holds none of this class's attributes.)
+
+        >>> import pickle
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_hellsrummy(players=3)")
+        >>> pickle.loads(pickle.dumps(game)).settings == game.settings
+        True
+        """
+        try:
+            found: Settings = self.__dict__["_settings"]
+        except KeyError:
+            found = self._settings = settings_of(self.get_parameters())
+        return found
 
     @property
     def rules(self) -> Rules:

@@ -467,13 +467,20 @@ def _check_bounds(settings: Settings, game: GameState) -> None:
     """Raise unless the returns from ``game`` stay within the bounds of ``settings``."""
     if any(game.penalties):
         raise ValueError("the state's round has discard-error points (the game makes none)")
-    turns_left = max(0, settings.turn_cap - game.turns)
-    room = settings.hand_limit - 2 * -(-turns_left // settings.players)
+    # A hand grows only by the passes of the seat before it: two cards for each turn that
+    # seat has left in the round (turn k is seat current + k - turns's).
+    players, cap = settings.players, settings.turn_cap
+    start = game.turns + (1 if game.phase is Phase.PLAY else 0)  # the turns not yet begun
     for seat, hand in enumerate(game.hands):
+        first = game.turns + (seat - 1 - game.current) % players
+        if first < start:
+            first += players
+        passes = max(0, -(-(cap - first) // players))
+        room = settings.hand_limit - 2 * passes
         if len(hand) > room:
             raise ValueError(
                 f"seat {seat} holds {len(hand)} cards, more than the game's bounds allow with"
-                f" {turns_left} turns left ({room})"
+                f" {passes} turns left to the seat before it ({room})"
             )
 
 
