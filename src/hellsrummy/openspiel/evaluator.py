@@ -116,7 +116,7 @@ def _one_card(move: Move) -> Move:
 def _greedy_move(node: Node) -> Move:
     seat = node.player
     seen = node.view(seat)
-    if node.call_turn and not node.prefix:
+    if node.call_turn:
         return _GREEDY.call(seen) or Decline()
     return _GREEDY(seen)
 
