@@ -6,11 +6,13 @@ the one imported; the examples and benchmarks are read from the checkout)::
 
     python .ci/extras_check.py bare        # pip install dist/hellsrummy-*.whl
     python .ci/extras_check.py rl          # pip install "dist/hellsrummy-*.whl[rl]"
+    python .ci/extras_check.py openspiel   # pip install "dist/hellsrummy-*.whl[openspiel]"
     python .ci/extras_check.py web|cluster|examples|bench|docs
 
-``bare`` checks that the wheel pulls in attrs and nothing else, plays a game, and that a module
-that needs an extra says which one when it is missing. Each other name imports and briefly runs
-what that extra serves. Exits non-zero, with the reason, on the first failure.
+``bare`` checks that the wheel pulls in attrs and nothing else, plays a game, and that the modules
+that need an extra (``hellsrummy.rl``, ``hellsrummy.openspiel``) say which one when it is
+missing. Each other name imports and briefly runs what that extra serves. Exits non-zero, with
+the reason, on the first failure.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def tiny_game() -> None:
 
 
 def bare() -> None:
-    """The wheel alone: attrs only, a game, and the rl extra named when it is missing."""
+    """The wheel alone: attrs only, a game, and the rl and openspiel extras named when missing."""
     extra = installed() - {"hellsrummy", "attrs"}
     if extra:
         fail(f"the wheel alone pulled in more than attrs: {sorted(extra)}")
@@ -67,17 +69,18 @@ def bare() -> None:
     tiny_game()
     if hellsrummy.COMPILED:
         fail("the pure wheel says it is compiled")
-    for module in ("numpy", "gymnasium", "pettingzoo"):
+    for module in ("numpy", "gymnasium", "pettingzoo", "pyspiel"):
         if importlib.util.find_spec(module) is not None:
             fail(f"{module} is installed in the bare venv")
-    try:
-        importlib.import_module("hellsrummy.rl")
-    except ImportError as error:
-        if 'pip install "hellsrummy[rl]"' not in str(error):
-            fail(f"import hellsrummy.rl without its extra does not name it: {error}")
-        print(f"  without the rl extra: {error}")
-    else:
-        fail("import hellsrummy.rl worked without the rl extra")
+    for extra in ("rl", "openspiel"):
+        try:
+            importlib.import_module(f"hellsrummy.{extra}")
+        except ImportError as error:
+            if f'pip install "hellsrummy[{extra}]"' not in str(error):
+                fail(f"import hellsrummy.{extra} without its extra does not name it: {error}")
+            print(f"  without the {extra} extra: {error}")
+        else:
+            fail(f"import hellsrummy.{extra} worked without the {extra} extra")
     print(f"  hellsrummy {hellsrummy.__version__}, installed beside it: {sorted(installed())}")
 
 
@@ -96,6 +99,23 @@ def rl() -> None:
     _, info = single.reset(seed=1)
     single.step(int(info["action_mask"].nonzero()[0][0]))
     print(f"  PettingZoo env and {single.spec.id}: reset and one step each")
+
+
+def openspiel() -> None:
+    """The openspiel extra: the game loads by name, passes OpenSpiel's check, ISMCTS plays."""
+    import pyspiel
+
+    import hellsrummy.openspiel
+
+    game = pyspiel.load_game("python_hellsrummy(players=3,difficulty=6,max_turns=30)")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    bot = hellsrummy.openspiel.ismcts_bot(game, seed=1, simulations=5)
+    if int(bot.step(state)) not in state.legal_actions():
+        fail("ISMCTSBot chose an illegal step")
+    print(f"  {game}: random_sim_test and an ISMCTS step")
 
 
 def web() -> None:
@@ -178,12 +198,16 @@ def docs() -> None:
     import myst_parser  # noqa: F401
     import sphinx
 
+    import hellsrummy.openspiel  # (the API reference documents it)
     import hellsrummy.rl  # noqa: F401  (the API reference documents it)
 
-    print(f"  sphinx {sphinx.__version__}, furo, myst-parser, jsonschema and hellsrummy.rl import")
+    print(
+        f"  sphinx {sphinx.__version__}, furo, myst-parser, jsonschema, hellsrummy.rl and"
+        " hellsrummy.openspiel import"
+    )
 
 
-CHECKS = {f.__name__: f for f in (bare, rl, web, cluster, examples, bench, docs)}
+CHECKS = {f.__name__: f for f in (bare, rl, openspiel, web, cluster, examples, bench, docs)}
 
 if __name__ == "__main__":
     if len(sys.argv) != 2 or sys.argv[1] not in CHECKS:
