@@ -52,6 +52,7 @@ def deal(settings: Settings, before: GameState | None, dealt: tuple[Card, ...]) 
     the turned-up discard; the rest of the round's pack is the stock (sorted: its order is
     never used, the chance nodes choose every card drawn).
 
+    >>> from hellsrummy.openspiel.chance import deal, round_pack
     >>> from hellsrummy.openspiel.parameters import settings_of
     >>> settings = settings_of({"players": 3, "hand_size": 2})
     >>> game = deal(settings, None, round_pack(settings, None)[:7])

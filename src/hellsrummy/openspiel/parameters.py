@@ -227,7 +227,7 @@ class Settings:
 
     @property
     def max_game_length(self) -> int:
-        """A bound on the decision nodes (steps) of a game: ``rounds * `` :attr:`round_steps`.
+        """A bound on the decision nodes (steps) of a game: the rounds times :attr:`round_steps`.
 
         >>> Settings(4, Rules(max_turns=200)).max_game_length
         195800
