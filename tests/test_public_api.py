@@ -180,7 +180,7 @@ RL_BEFORE = (
     "steps_action",
 )
 #: What ``import hellsrummy`` must not import: the extras' packages.
-HEAVY = ("numpy", "gymnasium", "pettingzoo", "dask", "starlette")
+HEAVY = ("numpy", "gymnasium", "pettingzoo", "dask", "starlette", "pyspiel", "open_spiel")
 
 
 def test_the_frozen_list_is_the_release_list() -> None:

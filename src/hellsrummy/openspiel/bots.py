@@ -38,6 +38,7 @@ from hellsrummy.game.actions import Action, CallRummy
 from hellsrummy.game.rules import DiscardPolicy, Rules
 from hellsrummy.game.state import Phase
 from hellsrummy.play.calls import rummy_calls
+from hellsrummy.play.engine import new_game  # noqa: F401  (the examples use it)
 from hellsrummy.players.bots import Bot
 from hellsrummy.players.simulation import SIMULATION_MAX_TURNS
 from hellsrummy.rl.encoding import Decline, Move
@@ -47,7 +48,7 @@ from hellsrummy.views.view import PlayerView
 from .evaluator import GreedyRolloutEvaluator, finish_move
 from .game import GAME_NAME
 from .node import Node
-from .parameters import parameters_of
+from .parameters import Settings, parameters_of
 
 __all__ = ["LibraryBot", "OpenSpielBot", "ismcts_bot"]
 
@@ -123,6 +124,10 @@ class OpenSpielBot:
     >>> state = new_game(4, seed=1, rules=Rules(max_turns=40))
     >>> str(bot(view(state, 1))) in ("take", "pass")
     True
+    >>> OpenSpielBot(returns="money")
+    Traceback (most recent call last):
+    ...
+    ValueError: returns must be 'points' or 'win', got 'money'
     """
 
     seed: int = 0
@@ -135,6 +140,11 @@ class OpenSpielBot:
     _bots: dict[tuple[Any, ...], tuple[Any, Any]] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ValueError(f"seed must be an int, got {shown(self.seed)}")
+        Settings(3, Rules(max_turns=1), self.returns, self.unwon, self.scale)  # checks them
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: value for name, value in self.__dict__.items() if name != "_bots"}
@@ -240,7 +250,15 @@ class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
         self._plan: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
 
     def step(self, state: Any) -> int:
-        """The next step of the move the bot chose for the seat to act."""
+        """The next step of the move the bot chose for the seat to act.
+
+        >>> import pyspiel
+        >>> from hellsrummy import GreedyBot
+        >>> game = pyspiel.load_game("python_hellsrummy(players=3)")
+        >>> state = game.state_from(new_game(3, seed=1, rules=game.rules))
+        >>> state.action_to_string(1, LibraryBot(GreedyBot()).step(state))
+        'pass'
+        """
         node: Node = state.node
         if node.player < 0:
             raise ValueError("no seat acts at a chance or terminal node")
@@ -266,16 +284,33 @@ class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
         return self.bot(seen)
 
     def restart_at(self, state: Any) -> None:
-        """Forget the move under way (the bot keeps nothing else between steps)."""
+        """Forget the move under way (the bot keeps nothing else between steps).
+
+        >>> from hellsrummy import GreedyBot
+        >>> LibraryBot(GreedyBot()).restart_at(None)
+        """
         self._plan = ((), ())
 
     def restart(self) -> None:
-        """Forget the move under way."""
+        """Forget the move under way.
+
+        >>> from hellsrummy import GreedyBot
+        >>> LibraryBot(GreedyBot()).restart()
+        """
         self._plan = ((), ())
 
     def inform_action(self, state: Any, player: int, action: int) -> None:
-        """Nothing to do: the bot reads each state afresh."""
+        """Nothing to do: the bot reads each state afresh.
+
+        >>> from hellsrummy import GreedyBot
+        >>> LibraryBot(GreedyBot()).inform_action(None, 0, 0)
+        """
 
     def provides_policy(self) -> bool:
-        """No: it gives a step, not a policy."""
+        """No: it gives a step, not a policy.
+
+        >>> from hellsrummy import GreedyBot
+        >>> LibraryBot(GreedyBot()).provides_policy()
+        False
+        """
         return False

@@ -150,7 +150,16 @@ class GreedyRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
             raise ValueError(f"rollouts must be at least 1, got {self.rollouts}")
 
     def evaluate(self, state: Any) -> npt.NDArray[np.float64]:
-        """The returns of ``state`` (a ``HellsRummyState``) averaged over the rollouts."""
+        """The returns of ``state`` (a ``HellsRummyState``) averaged over the rollouts.
+
+        >>> import pyspiel
+        >>> from hellsrummy import new_game
+        >>> game = pyspiel.load_game("python_hellsrummy(players=3,difficulty=7,returns=win)")
+        >>> state = game.state_from(new_game(3, seed=4, rules=game.rules))
+        >>> value = GreedyRolloutEvaluator(random_state=np.random.RandomState(2)).evaluate(state)
+        >>> float(value.sum()), sorted(value.tolist()) in ([-0.5, -0.5, 1.0], [-0.5, 0.25, 0.25])
+        (0.0, True)
+        """
         total = np.zeros(state.node.settings.players)
         for _ in range(self.rollouts):
             total += self._rollout(state.node)

@@ -124,7 +124,12 @@ class HellsRummyGame(pyspiel.Game):  # type: ignore[misc]
         return self.settings.rules
 
     def new_initial_state(self) -> HellsRummyState:
-        """The start of a game: round 1 about to be dealt (a chance node)."""
+        """The start of a game: round 1 about to be dealt (a chance node).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_hellsrummy").new_initial_state().is_chance_node()
+        True
+        """
         return HellsRummyState(self)
 
     def state_from(
@@ -154,7 +159,13 @@ class HellsRummyGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> HellsRummyObserver:
-        """The observer OpenSpiel asks for (see :mod:`hellsrummy.openspiel.observer`)."""
+        """The observer OpenSpiel asks for (see :mod:`hellsrummy.openspiel.observer`).
+
+        >>> import pyspiel
+        >>> observer = pyspiel.load_game("python_hellsrummy").make_py_observer()
+        >>> observer.perfect_recall, "hand" in observer.dict
+        (False, True)
+        """
         return HellsRummyObserver(iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:

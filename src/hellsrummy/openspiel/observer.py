@@ -78,10 +78,10 @@ def _dealing_text(node: Node, seat: int, private: bool, everyone: bool) -> list[
         lines.append("scores " + " ".join(map(str, before.scores)))
     held = _dealt_hands(node)
     if private and not everyone:
-        lines.append("hand " + format_cards(sort_cards(held[seat])))
+        lines.append(f"hand {format_cards(sort_cards(held[seat]))}".rstrip())
     if everyone:
         lines += [
-            f"hand of seat {other}: {format_cards(sort_cards(held[other]))}"
+            f"hand of seat {other}: {format_cards(sort_cards(held[other]))}".rstrip()
             for other in range(players)
         ]
     return lines
@@ -139,10 +139,11 @@ def observation_text(
             f"discard {seen.discard or 'none'} | stock {seen.stock_size} | refills {seen.refills}",
         ]
     if private and not everyone:
-        lines.append("hand " + format_cards(seen.hand))
+        lines.append(f"hand {format_cards(seen.hand)}".rstrip())
     if everyone:
         lines += [
-            f"hand of seat {other}: {format_cards(hand)}" for other, hand in enumerate(game.hands)
+            f"hand of seat {other}: {format_cards(hand)}".rstrip()
+            for other, hand in enumerate(game.hands)
         ]
     if private and node.player == seat and node.prefix:
         lines.append("steps " + ", ".join(step_name(s) for s in node.prefix))
@@ -218,7 +219,15 @@ class HellsRummyObserver:
             self.dict["hands"] = self.tensor[start:].reshape(SEATS, CARDS)
 
     def set_from(self, state: Any, player: int) -> None:
-        """Fill ``tensor`` with what ``player`` observes of ``state`` (a HellsRummyState)."""
+        """Fill ``tensor`` with what ``player`` observes of ``state`` (a HellsRummyState).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_hellsrummy(players=3)")
+        >>> observer = game.make_py_observer()
+        >>> observer.set_from(game.new_initial_state(), 0)
+        >>> float(observer.tensor.sum())   # nothing dealt yet
+        0.0
+        """
         node: Node = state.node
         self.tensor.fill(0)
         if node.dealt is not None:
@@ -251,7 +260,15 @@ class HellsRummyObserver:
                     rows[row, in_hand.index] += 1
 
     def string_from(self, state: Any, player: int) -> str:
-        """What ``player`` observes of ``state``, in words (see :func:`observation_text`)."""
+        """What ``player`` observes of ``state``, in words (see :func:`observation_text`).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_hellsrummy(players=3)")
+        >>> print(game.make_py_observer().string_from(game.new_initial_state(), 2))
+        seat 2 | round 1 of 5, difficulty 6
+        dealing: 0 of 28 cards dealt
+        hand
+        """
         node: Node = state.node
         return observation_text(
             node,

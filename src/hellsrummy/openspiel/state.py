@@ -65,7 +65,12 @@ class HellsRummyState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel's interface ------------------------------------------------------------
 
     def current_player(self) -> int:
-        """The seat to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
+        """The seat to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_hellsrummy").new_initial_state().current_player()
+        -1
+        """
         return self.node.player
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -73,7 +78,13 @@ class HellsRummyState(pyspiel.State):  # type: ignore[misc]
         return self.node.legal() if player == self.node.player else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards a chance node may deal or draw, with their probabilities."""
+        """The cards a chance node may deal or draw, with their probabilities.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_hellsrummy").new_initial_state()
+        >>> state.chance_outcomes()[:2]
+        [(0, 0.019230769230769232), (1, 0.019230769230769232)]
+        """
         return self.node.outcomes()
 
     def _apply_action(self, action: int) -> None:
@@ -95,11 +106,21 @@ class HellsRummyState(pyspiel.State):  # type: ignore[misc]
         return name
 
     def is_terminal(self) -> bool:
-        """Whether the game is over."""
+        """Whether the game is over.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_hellsrummy").new_initial_state().is_terminal()
+        False
+        """
         return self.node.terminal
 
     def returns(self) -> list[float]:
-        """Each seat's return: zero until the game is over (see the documentation's page)."""
+        """Each seat's return: zero until the game is over (see the documentation's page).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_hellsrummy(players=3)").new_initial_state().returns()
+        [0.0, 0.0, 0.0]
+        """
         node = self.node
         if not node.terminal:
             return [0.0] * node.settings.players
@@ -122,6 +143,15 @@ class HellsRummyState(pyspiel.State):  # type: ignore[misc]
 
         ``probability_sampler()`` gives the randomness (numbers in ``[0, 1)``, as OpenSpiel's
         ``UniformProbabilitySampler``); :meth:`resampled` takes a seed instead.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_hellsrummy").new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.legal_actions()[0])
+        >>> sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+        >>> other = state.resample_from_infostate(1, sampler)
+        >>> other.information_state_string(1) == state.information_state_string(1)
+        True
         """
         seed = int(probability_sampler() * 2**52) * 2**52 + int(probability_sampler() * 2**52)
         return self.resampled(player_id, seed)
