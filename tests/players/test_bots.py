@@ -34,7 +34,8 @@ from hellsrummy import (
     view,
 )
 from hellsrummy.contracts.needs import joins_a_meld_of_3
-from hellsrummy.players.bots import Bot, _Kinship
+from hellsrummy.players.bots import Bot
+from hellsrummy.players.greedy import Kinship
 
 from ..reference.greedy import greedy_play
 from ..support.strategies import meldy_cards
@@ -213,12 +214,11 @@ def test_greedy_bot_chooses_what_it_chose_from_the_whole_list_of_moves(
 def test_the_throwaway_chosen_in_one_loop_is_the_greatest_preference(
     hand: list[Card], extra: list[Card], keep: int, taken_first: bool
 ) -> None:
-    """``_Kinship.worst`` is ``max`` of GreedyBot's throwaway key, first of equals included."""
+    """``Kinship.worst`` is ``max`` of GreedyBot's throwaway key, first of equals included."""
     held = sort_cards(hand + extra)
-    kin = _Kinship(held)
-    bot = GreedyBot(keep=keep)
+    kin = Kinship(held)
     taken = extra[0] if taken_first else None
-    expected = max(held, key=lambda c: (c is not taken, bot._throwaway(c, kin)))
+    expected = max(held, key=lambda c: (c is not taken, kin.throwaway(c, keep)))
     assert kin.worst(held, keep, taken) is expected
     assert kin.worst((), keep, taken) is None
 

@@ -37,11 +37,13 @@ import attrs
 from hellsrummy.deck.shuffle import Seed, check_seed
 from hellsrummy.errors import non_negative, optional_positive, shown
 from hellsrummy.game.actions import Action, Discard
+from hellsrummy.game.rules import CLASSIC
 from hellsrummy.game.state import GameState
 from hellsrummy.moves.listing import legal_actions
 from hellsrummy.play.engine import apply
 from hellsrummy.play.turns import IN_ROUND
 from hellsrummy.players.bots import GreedyBot, _check
+from hellsrummy.players.greedy import play_out
 from hellsrummy.players.simulation import finish_round
 from hellsrummy.views.resampling import resample
 from hellsrummy.views.view import PlayerView
@@ -215,13 +217,21 @@ class SearchBot:
         """The seat's score for the round: its points at the end, plus ``unwon`` unless it won.
 
         ``None`` when the ``deadline`` passes first (it is looked at every few decisions);
-        without one the rollout is played in one go.
+        without one the rollout is played in one go. GreedyBot rollouts of the electronic
+        game's policies run on the state itself (:func:`play_out`, the choices GreedyBot makes
+        on the seats' views); any other policy, or the classic policy's calls, through
+        :func:`hellsrummy.finish_round`.
         """
+        policy = self.policy
+        fast = type(policy) is GreedyBot and state.rules.discard_policy is not CLASSIC
         left = ROLLOUT_DECISIONS
         slice_ = ROLLOUT_DECISIONS if deadline is None else _SLICE
         while True:
             step = min(left, slice_)
-            state = finish_round(state, self.policy, max_decisions=step)
+            if fast:
+                state = play_out(state, seat, policy.keep, policy.keep, step)
+            else:
+                state = finish_round(state, policy, max_decisions=step)
             if state.phase not in IN_ROUND:
                 result = state.results[-1]
                 return result.points[seat] + (0 if result.winner == seat else self.unwon)
