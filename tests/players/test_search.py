@@ -136,14 +136,14 @@ def test_out_of_time_before_one_whole_deal_plays_the_greedy_move() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"iterations": None}, "give exactly one budget"),
-        ({"seconds": 0.1}, "give exactly one budget"),
+        ({"iterations": 10, "seconds": 0.1}, "give one budget, not both: iterations=10 or"),
         ({"iterations": 0}, "iterations must be None or a positive int"),
-        ({"iterations": None, "seconds": -1}, "seconds must be a positive number"),
+        ({"seconds": -1}, "seconds must be a positive number"),
         ({"width": 1}, "width must be an int of at least 2"),
     ],
 )
 def test_bad_settings_are_refused(kwargs: dict, message: str) -> None:
+    """Giving both budgets is refused, as are budgets and widths out of range."""
     with pytest.raises(ValueError, match=message):
         SearchBot(**kwargs)
 
@@ -192,3 +192,14 @@ def test_finish_round_stops_after_max_decisions_and_checks_its_arguments() -> No
             finish_round(start, GreedyBot(), max_decisions=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="state must be a GameState"):
         finish_round(view(start, 1), GreedyBot())  # type: ignore[arg-type]
+
+
+def test_one_budget_given_drops_the_other_default() -> None:
+    assert SearchBot(seconds=0.2) == SearchBot(iterations=None, seconds=0.2)
+    assert SearchBot(seconds=0.2).iterations is None
+    assert SearchBot(iterations=50).seconds is None
+    assert SearchBot().iterations == SearchBot(iterations=None).iterations == 200
+    assert SearchBot() == SearchBot(iterations=200)
+    assert eval(repr(SearchBot(seconds=0.2)), {"SearchBot": SearchBot, "GreedyBot": GreedyBot}) == (
+        SearchBot(seconds=0.2)
+    )
