@@ -149,6 +149,7 @@ from hellsrummy.players.bots import (
 )
 from hellsrummy.players.comparison import Comparison
 from hellsrummy.players.deals import DealRecord, DealRound
+from hellsrummy.players.ratings import Ladder, Rating, rate
 from hellsrummy.players.results import GameResult, RoundSummary
 from hellsrummy.players.search import SearchAnalysis, SearchBot
 from hellsrummy.players.simulation import (
@@ -236,6 +237,7 @@ __all__ = [
     "GameState",
     "GreedyBot",
     "IllegalActionError",
+    "Ladder",
     "Leave",
     "LegalActions",
     "Meld",
@@ -250,6 +252,7 @@ __all__ = [
     "PlayerView",
     "RandomBot",
     "Rank",
+    "Rating",
     "Reason",
     "Refilled",
     "Requirement",
@@ -314,6 +317,7 @@ __all__ = [
     "play_remains",
     "possible_melds",
     "random_stream",
+    "rate",
     "replay",
     "resample",
     "rummies",

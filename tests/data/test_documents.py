@@ -42,13 +42,20 @@ from hellsrummy import (
 from hellsrummy.data.serialize import register_reader
 
 #: Every public class with a ``to_dict`` method, and whether ``from_dict`` reads it back.
-READ_BACK = {"GameRecord": True, "GameResult": True, "DealRecord": True, "Comparison": True}
+READ_BACK = {
+    "GameRecord": True,
+    "GameResult": True,
+    "DealRecord": True,
+    "Comparison": True,
+    "Ladder": True,
+}
 #: The parts of results: written inside them, read back with them.
 WRITTEN_ONLY = {
     "DealRound": None,
     "Estimate": None,
     "CandidateSummary": None,
     "PairSummary": None,
+    "Rating": None,
 }
 
 

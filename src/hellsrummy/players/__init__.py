@@ -9,7 +9,10 @@ compare bots on duplicate deals: :mod:`~hellsrummy.players.studies`
 (:func:`~hellsrummy.compare`, :func:`~hellsrummy.stream_deals`),
 :mod:`~hellsrummy.players.deals` (each deal's :class:`~hellsrummy.DealRecord`),
 :mod:`~hellsrummy.players.comparison` (their summary, :class:`~hellsrummy.Comparison`) and
-:mod:`~hellsrummy.players.summaries` (its figures, :class:`~hellsrummy.Estimate`).
+:mod:`~hellsrummy.players.summaries` (its figures, :class:`~hellsrummy.Estimate`); and the
+ratings of bots on one scale from such studies: :mod:`~hellsrummy.players.ratings`
+(:func:`~hellsrummy.rate`, :class:`~hellsrummy.Ladder`) over the Bradley-Terry fit of
+:mod:`~hellsrummy.players.bradley_terry`.
 
 It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views`,
