@@ -507,8 +507,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--calibrate", action="store_true", help="time ISMCTS to --reference")
     parser.add_argument("--calibrate-deals", type=int, default=3)
     parser.add_argument(
-        "--calibrate-simulations", type=int, nargs=2, default=[20, 80], metavar=("LOW", "HIGH"),
-        help="ISMCTS counts timed, greedy rollouts (default 20 80)",
+        "--calibrate-simulations", type=int, nargs=2, default=[100, 300], metavar=("LOW", "HIGH"),
+        help="ISMCTS counts timed, greedy rollouts (default 100 300)",
     )  # fmt: skip
     parser.add_argument(
         "--calibrate-random-simulations", type=int, nargs=2, default=[2, 4],
