@@ -71,7 +71,7 @@ def test_the_command_line_shows_every_option_with_its_default(capsys: Any) -> No
     shown = " ".join(capsys.readouterr().out.split())
     for flag in ("--grace", "--call-window", "--idle-expiry", "--tables-per-minute", "--seed"):
         assert flag in shown
-    assert "(default: 60.0)" in shown and "(default: 4.0)" in shown
+    assert "(default: 60.0)" in shown and "(default: 30.0)" in shown
 
 
 # a whole game, game over, a new game
@@ -313,13 +313,14 @@ def test_hostile_messages_get_an_error_and_change_nothing(hostile: str) -> None:
         assert receive(socket)["type"] == "update"
 
 
-def test_limits_per_client_and_in_all() -> None:
+def test_limits_per_client_and_in_all_carry_retry_after() -> None:
     app = app_module.create_app(tables_per_minute=2, max_tables=3, sockets_per_client=1)
     client = TestClient(app)
     _, links = new_table(client)
     new_table(client)
     reply = client.post("/api/tables", json={"players": 4})
-    assert reply.status_code == 429 and "wait a minute" in reply.json()["error"]
+    assert reply.status_code == 429 and "too many new tables" in reply.json()["error"]
+    assert 1 <= int(reply.headers["Retry-After"]) <= 60
     with client.websocket_connect("/ws") as socket:
         socket.send_json(links[0])
         receive(socket)
@@ -328,8 +329,57 @@ def test_limits_per_client_and_in_all() -> None:
             assert extra.receive()["code"] == 4429
     app = app_module.create_app(max_tables=1)
     client = TestClient(app)
-    new_table(client)
-    assert client.post("/api/tables", json={"players": 4}).status_code == 503
+    _, links = new_table(client)
+    with client.websocket_connect("/ws") as socket:  # the one table is in use
+        socket.send_json(links[0])
+        receive(socket)
+        other = TestClient(app, client=("127.0.0.2", 50000))
+        reply = other.post("/api/tables", json={"players": 4})
+        assert reply.status_code == 503 and "Retry-After" in reply.headers
+
+
+def test_a_flood_from_many_addresses_ends_unopened_then_finished_tables_never_ones_in_use() -> None:
+    app = app_module.create_app(seed=5, max_tables=40)
+    tables = app.state.tables
+    first = TestClient(app, client=("127.0.0.1", 50000))
+    in_use, links = new_table(first)
+    finished, _ = new_table(first, rounds=1)
+    with first.websocket_connect("/ws") as socket:
+        socket.send_json(links[0])
+        receive(socket)
+        tables[finished].seats[0].claimed = True  # opened, then played to its end
+        tables[finished].state = play_out(tables[finished].state)
+        refused = 0
+        for k in range(30, 90):  # 60 addresses, 10 tables each: 600 asked for, 40 at most
+            flooder = TestClient(app, client=(f"127.0.0.{k}", 50000))
+            for _ in range(10):
+                reply = flooder.post("/api/tables", json={"players": 3})
+                assert reply.status_code in (200, 429), reply.text
+                refused += reply.status_code == 429
+            fresh = TestClient(app, client=(f"127.0.1.{k}", 50000))
+            assert fresh.post("/api/tables", json={"players": 3}).status_code == 200
+            assert len(tables) <= 40 and in_use in tables
+        assert refused == 0 and finished in tables  # unopened tables end first
+        unopened = [t for t in tables.values() if not t.opened()]
+        assert len(unopened) == 38  # the newest ones
+        for table in unopened:
+            table.seats[0].claimed = True  # now every table is opened: one is finished
+        fresh = TestClient(app, client=("127.0.2.1", 50000))
+        assert fresh.post("/api/tables", json={"players": 3}).status_code == 200
+        assert finished not in tables and in_use in tables
+        for table in tables.values():
+            table.seats[0].claimed = True
+        reply = fresh.post("/api/tables", json={"players": 3})
+        assert reply.status_code == 503 and int(reply.headers["Retry-After"]) >= 1
+
+
+def play_out(state: Any) -> Any:
+    from hellsrummy import GreedyBot, apply, view
+
+    bot = GreedyBot()
+    while state.phase is not Phase.GAME_OVER:
+        state = apply(state, bot(view(state, state.current)))
+    return state
 
 
 def test_a_flood_of_messages_is_slowed_down() -> None:

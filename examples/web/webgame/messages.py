@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import logging
 from typing import Any
 
@@ -25,14 +24,14 @@ from hellsrummy import (
     parse_action,
 )
 
-from .limits import BadInput, parse_json
+from .limits import BadInput, check_all_text, parse_json
 from .options import Options
 from .table import Table
 from .texts import from_one, readable
 
 log = logging.getLogger("hellsrummy.web")
 
-KINDS = "action, notation, check, next_round or new_game"
+KINDS = "action, notation, check, no_call, next_round or new_game"
 
 
 def error(message: str, reason: str | None = None) -> dict[str, Any]:
@@ -50,13 +49,12 @@ def handle(
         return error("messages must be JSON text")
     try:
         data = parse_json(raw, options.max_message)
+        check_all_text(data)
     except BadInput as problem:
         return error(f"bad message: {problem}")
     if not isinstance(data, dict):
         return error("messages must be JSON objects")
-    token = data.get("token")
-    expected = table.seats[seat].token.encode()
-    if not isinstance(token, str) or not hmac.compare_digest(expected, token.encode()):
+    if not table.seats[seat].token_ok(data.get("token")):
         return error("bad token: this page does not play the seat")
     try:
         return _dispatch(table, seat, data, now)
@@ -72,6 +70,10 @@ def _dispatch(table: Table, seat: int, data: dict[str, Any], now: float) -> dict
         if state.phase is not Phase.ROUND_OVER:
             return error("the round is not over")
         table.state = next_round(state)
+        return None
+    if kind == "no_call":
+        if not table.answer(seat):
+            return error("there is no Rummy! call to answer")
         return None
     if kind == "new_game":
         if state.phase is not Phase.GAME_OVER:
@@ -124,7 +126,10 @@ def _whose(table: Table, seat: int, action: Action, now: float) -> dict[str, Any
     if isinstance(action, (Take, Pass)) and table.window_open(now):
         assert table.window_until is not None
         left = table.window_until - now
-        return error(f"wait: Rummy! may be called on the discard for {left:.0f} more seconds")
+        return error(
+            f"wait: Rummy! may be called on the discard for {left:.0f} more seconds,"
+            " or until every person who may call has answered"
+        )
     return None
 
 

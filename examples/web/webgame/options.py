@@ -15,8 +15,15 @@ class Options:
 
     host: str = "127.0.0.1"
     port: int = 8000
+    database: str = ":memory:"
+    """The SQLite file every table is saved to as it changes and restored from at start
+    (``:memory:``: nothing is kept)."""
+    trusted_proxy: str = ""
+    """The address of a reverse proxy in front of this server: requests from it (and only from
+    it) are counted for the client address its X-Forwarded-For header names."""
     max_tables: int = 200
-    """Tables in memory at most (finished and idle ones expire, so this refills)."""
+    """Tables at most; to make room for a new one, the oldest table nobody has opened ends, or
+    else the oldest finished one."""
     tables_per_minute: int = 10
     """New tables one client address may create per minute."""
     sockets_per_client: int = 32
@@ -27,8 +34,12 @@ class Options:
     """Characters of one message from a page, or bytes of a request body."""
     grace: float = 60.0
     """Seconds a person's seat waits for their page to reconnect before a bot plays it."""
-    call_window: float = 4.0
-    """Seconds the next decision waits while a person may call Rummy! on a bad discard."""
+    call_window: float = 30.0
+    """Seconds, at most, the next decision waits for the people who may call Rummy! on a bad
+    discard to answer (a table's own option; this is its default)."""
+    turn_time: float = 0.0
+    """Seconds a connected person has for a turn before a bot plays it (a table's own option;
+    this is its default; 0: no limit)."""
     idle_expiry: float = 900.0
     """Seconds a table lives with no person connected to it (never-opened tables too)."""
     finished_expiry: float = 600.0
@@ -43,6 +54,10 @@ class Options:
     """The seed of every table's first game (for tests and demos); random when ``None``."""
 
 
+#: The command line's database: a file in the current directory.
+DATABASE = "hellsrummy-web.sqlite3"
+
+
 def parser(description: str) -> argparse.ArgumentParser:
     """The command line: one flag per option, its default shown by ``--help``."""
     made = argparse.ArgumentParser(
@@ -52,7 +67,10 @@ def parser(description: str) -> argparse.ArgumentParser:
     for field in attrs.fields(Options):
         flag = "--" + field.name.replace("_", "-")
         kind = str if field.name in ("host", "seed") else type(field.default)
-        made.add_argument(flag, type=kind, default=field.default, help=docs.get(field.name, " "))
+        default = field.default
+        if field.name == "database":
+            default = DATABASE  # the server keeps its tables; Options() alone (tests) does not
+        made.add_argument(flag, type=kind, default=default, help=docs.get(field.name, " "))
     return made
 
 

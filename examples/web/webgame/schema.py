@@ -97,6 +97,23 @@ def message_schema() -> dict[str, Any]:
                 **_nullable({"type": "number", "minimum": 0}),
                 "description": "Seconds left in which a person may call Rummy! (null: none).",
             },
+            "call_waiting": {
+                "type": "array",
+                "description": "The seats whose people may still answer the call window.",
+                "items": {"type": "integer", "minimum": 0},
+            },
+            "turn_time": {
+                **_nullable({"type": "number", "minimum": 0}),
+                "description": "Seconds left before a bot plays the person's turn under way"
+                " (null: no turn time runs).",
+            },
+            "invites": {
+                "type": "array",
+                "description": "The links of the people who have not opened theirs yet.",
+                "items": _object(
+                    {"seat": {"type": "integer", "minimum": 0}, "name": text, "link": text}
+                ),
+            },
             "paused": {"type": "boolean"},
             "notices": {"type": "array", "items": text},
         }

@@ -5,16 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hmac
+import json
 import logging
+import math
 import re
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -22,16 +24,30 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hellsrummy import STANDARD_SCHEDULE, Rules, card
 from hellsrummy.svg import card_svg
 
-from .limits import BadInput, Bucket, RateLimit, flag, integer, parse_json, text
+from .limits import (
+    BadInput,
+    Bucket,
+    RateLimit,
+    check_all_text,
+    flag,
+    integer,
+    parse_json,
+    seconds,
+    text,
+)
 from .messages import handle
 from .options import Options
 from .schema import message_schema
-from .table import Table
+from .store import Store
+from .table import Table, link
 
 PAGE = Path(__file__).resolve().parent.parent
 STATIC = {"page.js": "text/javascript", "style.css": "text/css"}
 CARD = re.compile(r"^(?:[2-9]|10|[JQKA])[CDHSERM]$")
 POLICIES = ("penalize", "classic", "reject")
+#: The table options a person may choose for the call window and the turn time, in seconds.
+CALL_TIMES = (5.0, 300.0)
+TURN_TIMES = (10.0, 3600.0)
 log = logging.getLogger("hellsrummy.web")
 
 
@@ -40,8 +56,11 @@ def _card_picture(name: str) -> str:
     return card_svg(card(name))
 
 
-def _error(message: str, status: int) -> Response:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(message: str, status: int, retry_after: float | None = None) -> Response:
+    headers = None
+    if retry_after is not None:
+        headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def table_rules(data: dict[str, Any], players: int) -> Rules:
@@ -51,7 +70,10 @@ def table_rules(data: dict[str, Any], players: int) -> Rules:
         given = data["schedule"]
         if not isinstance(given, list) or not 1 <= len(given) <= 20:
             raise BadInput("schedule must be a list of 1 to 20 difficulties")
-        schedule = tuple(integer({"d": d}, "d", 0, 3, 25) for d in given)
+        schedule = tuple(
+            integer({"d": d}, "d", 0, 3, 25, label=f"schedule[{k}] (a difficulty)")
+            for k, d in enumerate(given)
+        )
     elif "rounds" in data:
         schedule = STANDARD_SCHEDULE[: integer(data, "rounds", 5, 1, len(STANDARD_SCHEDULE))]
     policy = data.get("discard_policy", "penalize")
@@ -63,6 +85,42 @@ def table_rules(data: dict[str, Any], players: int) -> Rules:
         raise BadInput(str(error)) from None
 
 
+def client_address(connection: HTTPConnection, settings: Options) -> str:
+    """The address a request or socket is counted for (limits are per address).
+
+    The peer's address, but for a request from ``--trusted-proxy``: then the last address of
+    its ``X-Forwarded-For`` header (the one the proxy saw), and only then.
+    """
+    direct = connection.client.host if connection.client else "unknown"
+    if settings.trusted_proxy and direct == settings.trusted_proxy:
+        forwarded = connection.headers.get("x-forwarded-for", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded[:100]
+    return direct
+
+
+def origin_ok(connection: HTTPConnection, settings: Options) -> bool:
+    """Whether a websocket comes from this server's own page (or from no page at all).
+
+    Browsers send ``Origin`` with every websocket: a page of another site may not play here.
+    A client without one is not a browser's page (a script, which no page of another site can
+    drive). The origin's host and port must be the ``Host`` the request was sent to (behind
+    ``--trusted-proxy``, the ``X-Forwarded-Host`` it names, if any).
+    """
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    host = connection.headers.get("host", "")
+    direct = connection.client.host if connection.client else ""
+    if settings.trusted_proxy and direct == settings.trusted_proxy:
+        host = connection.headers.get("x-forwarded-host", host).split(",")[-1].strip()
+    try:
+        given = urlsplit(origin)
+    except ValueError:
+        return False
+    return given.scheme in ("http", "https") and given.netloc.lower() == host.lower()
+
+
 def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
     """The ASGI application; keyword arguments override ``options`` (``seed=11`` for tests)."""
     settings = Options(**overrides) if options is None else options
@@ -70,9 +128,97 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         import attrs
 
         settings = attrs.evolve(options, **overrides)
+    store = Store(settings.database)
     tables: dict[str, Table] = {}
+    start = time.monotonic()
+    for saved in store.load():
+        try:
+            table = Table.restore(saved, now=start, grace=settings.grace)
+        except Exception:  # a row this version cannot use: logged, left in the file
+            log.exception("a saved table could not be restored")
+            continue
+        tables[table.ident] = table
+    if tables:
+        log.warning("restored %d tables from %s", len(tables), settings.database)
     creations = RateLimit(settings.tables_per_minute, 60.0)
     sockets: dict[str, int] = {}
+    table_signature: dict[str, tuple[Any, ...]] = {}
+
+    # sending: every message to a page goes through ``transmit``
+
+    async def transmit(socket: WebSocket, message: dict[str, Any]) -> bool:
+        """Send one message; if it cannot be sent, close the socket and say so (``False``).
+
+        A message that UTF-8 cannot carry, a page that does not take it within
+        ``--send-timeout``, a socket that failed: the socket is closed (1011, or 4408 for a
+        page that does not read), so its page reconnects and the table is not held up.
+        """
+        try:
+            data = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+            data.encode("utf-8")  # what no socket can carry fails here, not half sent
+            await asyncio.wait_for(socket.send_text(data), settings.send_timeout)
+            return True
+        except asyncio.TimeoutError:
+            log.info("closing a page that does not read its messages")
+            code = 4408
+        except Exception:
+            log.warning("a message could not be sent; closing its socket", exc_info=True)
+            code = 1011
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(socket.close(code=code), settings.send_timeout)
+        return False
+
+    async def deliver(table: Table, outgoing: list[tuple[WebSocket, dict[str, Any]]]) -> None:
+        """Send messages in the order they were numbered; a failed send marks its seat away."""
+        async with table.sending:
+            for socket, message in outgoing:
+                if not await transmit(socket, message):
+                    now = time.monotonic()
+                    for number, seat in enumerate(table.seats):
+                        if seat.socket is socket:
+                            table.disconnected(number, socket, now)
+
+    def persist(table: Table) -> None:
+        """Save the table if it changed since it was last saved (before anyone is told)."""
+        key = table.save_key()
+        if key == table.saved or table.ident not in tables:
+            return
+        try:
+            store.save(table.ident, table.document())
+            table.saved = key
+        except Exception:  # the game goes on in memory; the next change tries again
+            log.exception("table %s could not be saved", table.ident)
+
+    async def broadcast(table: Table) -> None:
+        now = time.monotonic()
+        persist(table)
+        table.collect_notices()
+        outgoing = []
+        for number, seat in enumerate(table.seats):
+            if seat.socket is None:
+                seat.notices.clear()
+            else:
+                outgoing.append((seat.socket, table.message(number, now)))
+        table_signature[table.ident] = _signature(table, now)
+        await deliver(table, outgoing)
+
+    # tables end: expired, or to make room
+
+    async def end(ident: str, message: str) -> None:
+        """Forget table ``ident`` (in memory and on disk); its open pages are told, closed."""
+        table = tables.pop(ident)
+        with contextlib.suppress(Exception):
+            store.delete(ident)
+        table_signature.pop(ident, None)
+        outgoing = []
+        for number, seat in enumerate(table.seats):
+            if seat.socket is not None:
+                reply = {"type": "error", "message": message, "reason": None}
+                outgoing.append((seat.socket, table.reply(number, reply)))
+        await deliver(table, outgoing)
+        for socket, _ in outgoing:
+            with contextlib.suppress(Exception):
+                await socket.close(code=4410)
 
     async def expire(now: float) -> None:
         """Forget expired tables; pages still open on one are told and closed."""
@@ -81,14 +227,32 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
             for k, t in tables.items()
             if t.expired(now, settings.idle_expiry, settings.finished_expiry)
         ]:
-            table = tables.pop(ident)
-            for number, seat in enumerate(table.seats):
-                if seat.socket is not None:
-                    message = {"type": "error", "message": "this table has expired", "reason": None}
-                    await deliver(table, [(seat.socket, table.reply(number, message))])
-                    with contextlib.suppress(Exception):
-                        await seat.socket.close(code=4410)
+            await end(ident, "this table has expired")
         creations.forget_old(now)
+
+    async def make_room(now: float) -> bool:
+        """Room for one more table: end the oldest unopened one, else the oldest finished one."""
+        if len(tables) < settings.max_tables:
+            return True
+        unopened = sorted((t for t in tables.values() if not t.opened()), key=lambda t: t.created)
+        finished = sorted(
+            (t for t in tables.values() if t.opened() and t.finished()),
+            key=lambda t: t.over_since if t.over_since is not None else now,
+        )
+        for table in (unopened + finished)[: len(tables) - settings.max_tables + 1]:
+            await end(table.ident, "this table has ended to make room for new ones")
+        return len(tables) < settings.max_tables
+
+    def next_room(now: float) -> float:
+        """Seconds until a table in use may have expired (a 503's ``Retry-After``)."""
+        waits = [
+            t.idle_since + settings.idle_expiry - now
+            for t in tables.values()
+            if t.idle_since is not None
+        ]
+        return min([60.0, *waits])
+
+    # HTTP
 
     async def index(request: Request) -> Response:
         return FileResponse(PAGE / "index.html", media_type="text/html")
@@ -110,7 +274,7 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         return JSONResponse(message_schema())
 
     async def create(request: Request) -> Response:
-        client = request.client.host if request.client else "unknown"
+        client = client_address(request, settings)
         body = b""
         async for chunk in request.stream():
             body += chunk
@@ -120,26 +284,41 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
             data = parse_json(body or b"{}", settings.max_message)
             if not isinstance(data, dict):
                 raise BadInput("expected a JSON object of table options")
+            check_all_text(data)
             players = integer(data, "players", 4, 3, 10)
-            people = integer(data, "humans", 1, 1, players)
-            name = text(data, "name", "Seat 0")  # unnamed seats: as the library names them
+            people = integer(data, "humans", 1, 1, players, label='people ("humans")')
+            name = text(data, "name", "Seat 0", label='your name ("name")')
             invited = data.get("names", [])
             if not isinstance(invited, list) or len(invited) > players:
                 raise BadInput("names must be a list of the other people's names")
+            names = [name]
+            for k in range(1, players):
+                given = invited[k - 1] if k - 1 < len(invited) else None
+                label = f"friends' names (names[{k - 1}])"
+                given_name = {} if given is None else {"n": given}
+                names.append(text(given_name, "n", f"Seat {k}", label=label))
             rules = table_rules(data, players)
+            call_time = settings.call_window
+            if "call_time" in data:
+                call_time = seconds(data, "call_time", 0, *CALL_TIMES)
+            turn_time = settings.turn_time
+            if "turn_time" in data:
+                turn_time = (
+                    0.0 if data["turn_time"] == 0 else seconds(data, "turn_time", 0, *TURN_TIMES)
+                )
         except BadInput as error:
             return _error(f"bad table options: {error}", 400)
         now = time.monotonic()
         await expire(now)
-        if len(tables) >= settings.max_tables:
-            return _error("too many tables; try again later", 503)
         if not creations.allow(client, now):
-            return _error("too many new tables from this address; wait a minute", 429)
-        names = [name]
-        for k in range(1, players):
-            given = invited[k - 1] if k - 1 < len(invited) else None
-            default = f"Seat {k}"
-            names.append(text({"n": given}, "n", default) if isinstance(given, str) else default)
+            wait = creations.retry_after(client, now)
+            return _error(
+                f"too many new tables from this address; try again in {math.ceil(wait)} s",
+                429,
+                wait,
+            )
+        if not await make_room(now):
+            return _error("too many tables in use; try again later", 503, next_room(now))
         try:
             table = Table.create(
                 names,
@@ -147,48 +326,21 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                 rules,
                 now=now,
                 grace=settings.grace,
-                call_window=settings.call_window,
+                call_window=call_time,
+                turn_time=turn_time,
                 seed=settings.seed,
             )
         except ValueError as error:
             return _error(f"bad table options: {error}", 400)
+        links = [link(table.ident, k, token) for k, _, token in table.invites()]
         tables[table.ident] = table
-        links = [
-            f"/#table={table.ident}&seat={k}&token={s.token}"
-            for k, s in enumerate(table.seats)
-            if s.human
-        ]
+        persist(table)
         return JSONResponse({"table": table.ident, "links": links})
 
-    async def deliver(table: Table, outgoing: list[tuple[WebSocket, dict[str, Any]]]) -> None:
-        """Send messages in the order they were numbered; a page that does not read is closed."""
-        async with table.sending:
-            for socket, message in outgoing:
-                try:
-                    await asyncio.wait_for(socket.send_json(message), settings.send_timeout)
-                except asyncio.TimeoutError:
-                    log.info("closing a page that does not read its messages")
-                    with contextlib.suppress(Exception):
-                        await socket.close(code=4408)
-                except Exception:  # a page that went away: its handler cleans up
-                    log.debug("send failed", exc_info=True)
-
-    async def broadcast(table: Table) -> None:
-        now = time.monotonic()
-        table.collect_notices()
-        outgoing = []
-        for number, seat in enumerate(table.seats):
-            if seat.socket is None:
-                seat.notices.clear()
-            else:
-                outgoing.append((seat.socket, table.message(number, now)))
-        table_signature[table.ident] = _signature(table, now)
-        await deliver(table, outgoing)
-
-    table_signature: dict[str, tuple[Any, ...]] = {}
+    # the timers
 
     async def sweep() -> None:
-        """Run the timers: grace periods, call windows, expiry."""
+        """Run the timers: grace periods, call windows, turn times, expiry."""
         while True:
             await asyncio.sleep(settings.tick)
             now = time.monotonic()
@@ -200,21 +352,60 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                         await broadcast(table)
                 except Exception:
                     log.exception("table %s", ident)
-            for ident in [k for k in table_signature if k not in tables]:
-                del table_signature[ident]
+
+    # the seats' websockets
+
+    async def refuse(socket: WebSocket, message: str, code: int) -> None:
+        error = {"type": "error", "seq": 1, "message": message, "reason": None}
+        if await transmit(socket, error):
+            with contextlib.suppress(Exception):
+                await socket.close(code=code)
+
+    async def hello(socket: WebSocket) -> tuple[Table | None, int]:
+        """The table and seat a new socket says it plays; ``(None, -1)`` (closed) if it cannot."""
+        try:
+            message = await asyncio.wait_for(socket.receive(), settings.hello_timeout)
+        except asyncio.TimeoutError:
+            await refuse(socket, "no hello in time: say which table and seat this page plays", 4408)
+            return None, -1
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        try:
+            fields = parse_json(message.get("text") or "", settings.max_message)
+            check_all_text(fields)
+        except BadInput as error:
+            await refuse(socket, f"bad hello: {error}", 4400)
+            return None, -1
+        fields = fields if isinstance(fields, dict) else {}
+        ident, seat = fields.get("table"), fields.get("seat")
+        table = tables.get(ident) if isinstance(ident, str) else None
+        if (
+            table is None
+            or isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(table.seats)
+            or not table.seats[seat].token_ok(fields.get("token"))
+        ):
+            await refuse(socket, "unknown table, seat or token (or the table has expired)", 4403)
+            return None, -1
+        return table, seat
 
     async def play(socket: WebSocket) -> None:
-        client = socket.client.host if socket.client else "unknown"
+        if not origin_ok(socket, settings):
+            log.info("refused a websocket from origin %r", socket.headers.get("origin"))
+            await socket.close(code=1008)  # before accepting: the handshake gets a 403
+            return
+        client = client_address(socket, settings)
         if sockets.get(client, 0) >= settings.sockets_per_client:
             await socket.accept()
-            await _refuse(socket, "too many open pages from this address", 4429)
+            await refuse(socket, "too many open pages from this address", 4429)
             return
         sockets[client] = sockets.get(client, 0) + 1
         table: Table | None = None
         number = -1
         try:
             await socket.accept()
-            table, number = await _hello(socket, tables, settings)
+            table, number = await hello(socket)
             if table is None:
                 return
             old = table.connected(number, socket, time.monotonic())
@@ -228,8 +419,8 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
-                if table.seats[number].socket is not socket:
-                    return  # replaced by a newer page
+                if table.seats[number].socket is not socket or table.ident not in tables:
+                    return  # replaced by a newer page, or the table has ended
                 before = table.state
                 table.advance(time.monotonic())  # timers first: a call window may have closed
                 if table.state is not before:
@@ -286,50 +477,16 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
     )
     app.state.tables = tables
     app.state.options = settings
+    app.state.store = store
     return app
 
 
 def _signature(table: Table, now: float) -> tuple[Any, ...]:
-    return (id(table.state), tuple(table.presences(now)), table.window_until)
-
-
-def _token_ok(expected: str, token: Any) -> bool:
-    return isinstance(token, str) and hmac.compare_digest(expected.encode(), token.encode())
-
-
-async def _hello(
-    socket: WebSocket, tables: dict[str, Table], settings: Options
-) -> tuple[Table | None, int]:
-    """The table and seat a new socket says it plays; ``(None, -1)`` (closed) if it cannot."""
-    try:
-        message = await asyncio.wait_for(socket.receive(), settings.hello_timeout)
-    except asyncio.TimeoutError:
-        await _refuse(socket, "no hello in time: say which table and seat this page plays", 4408)
-        return None, -1
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    try:
-        hello = parse_json(message.get("text") or "", settings.max_message)
-    except BadInput as error:
-        await _refuse(socket, f"bad hello: {error}", 4400)
-        return None, -1
-    fields = hello if isinstance(hello, dict) else {}
-    ident, seat = fields.get("table"), fields.get("seat")
-    table = tables.get(ident) if isinstance(ident, str) else None
-    if (
-        table is None
-        or isinstance(seat, bool)
-        or not isinstance(seat, int)
-        or not 0 <= seat < len(table.seats)
-        or not table.seats[seat].human
-        or not _token_ok(table.seats[seat].token, fields.get("token"))
-    ):
-        await _refuse(socket, "unknown table, seat or token (or the table has expired)", 4403)
-        return None, -1
-    return table, seat
-
-
-async def _refuse(socket: WebSocket, message: str, code: int) -> None:
-    with contextlib.suppress(Exception):
-        await socket.send_json({"type": "error", "seq": 1, "message": message, "reason": None})
-        await socket.close(code=code)
+    return (
+        id(table.state),
+        tuple(table.presences(now)),
+        table.window_until,
+        tuple(sorted(table.answered)),
+        table.turn_until,
+        tuple(s.invite is None for s in table.seats),
+    )

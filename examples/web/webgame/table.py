@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import secrets
 from typing import Any
 
@@ -23,6 +25,7 @@ from hellsrummy import (
     apply,
     arrange,
     bot_move,
+    from_dict,
     is_bad_discard,
     legal_actions,
     new_game,
@@ -46,13 +49,27 @@ class Seat:
     """A seat of a table: its name and secret token, and where its person is."""
 
     name: str
-    token: str
+    token_hash: str  # SHA-256 of the seat's secret token (the token itself is in its link)
     human: bool
+    invite: str | None = None  # the token while nobody has opened the link (shown at the table)
     socket: WebSocket | None = None
     claimed: bool = False  # a page has connected at least once
     away_since: float | None = None  # when its page went away (None: here, or never came)
     sent: int = 0  # messages sent to the open socket
     notices: list[str] = attrs.Factory(list)  # told with the next update
+
+    @classmethod
+    def new(cls, name: str, human: bool) -> Seat:
+        """A seat with a fresh token (kept as an invitation until its link is opened)."""
+        token = secrets.token_urlsafe(18)
+        return cls(name, hash_token(token), human, invite=token if human else None)
+
+    def token_ok(self, token: Any) -> bool:
+        """Whether ``token`` is this seat's (compared in constant time)."""
+        if not isinstance(token, str) or not self.human:
+            return False
+        given = hash_token(token)
+        return hmac.compare_digest(given.encode(), self.token_hash.encode())
 
     def presence(self, now: float, grace: float, left: bool) -> str:
         """``here``, ``reconnecting``, ``away``, ``waiting``, ``bot`` or ``left``."""
@@ -77,16 +94,22 @@ class Table:
     rules: Rules
     seats: list[Seat]
     grace: float
-    call_window: float
+    call_window: float  # seconds the people who may call Rummy! have, at most, to answer
     seed: Any
     state: GameState
     created: float
+    turn_time: float = 0.0  # seconds a connected person has for a turn (0: no limit)
     games: int = 1
     idle_since: float | None = None  # since when no person is connected (None: someone is)
     over_since: float | None = None  # since when the game is over
     offer_key: tuple[int, int] | None = None  # the bad discard offered to callers
     window_until: float | None = None  # the call window of that discard closes then
     offered: bool = False  # the bot-played seats have been offered that discard
+    answered: set[int] = attrs.Factory(set)  # seats whose person said "no call" on it
+    turn_key: tuple[int, int, int, int] | None = None  # the turn the turn timer times
+    turn_until: float | None = None  # that turn's time runs out then
+    bot_turn: tuple[int, int, int, int] | None = None  # a turn a bot plays (time ran out)
+    saved: Any = None  # what was last saved (the state and the seats' flags)
     told: EventLog | None = None  # the log as of the last notices
     sending: asyncio.Lock = attrs.field(factory=asyncio.Lock, repr=False, eq=False)
     events: list[dict[str, Any]] = attrs.Factory(list)  # the public log as JSON, kept up
@@ -102,10 +125,11 @@ class Table:
         now: float,
         grace: float,
         call_window: float,
+        turn_time: float = 0.0,
         seed: Any = None,
     ) -> Table:
         """A new table: seats ``0 .. people-1`` are people's, the others bots'."""
-        seats = [Seat(name, secrets.token_urlsafe(18), k < people) for k, name in enumerate(names)]
+        seats = [Seat.new(name, k < people) for k, name in enumerate(names)]
         state = new_game(names, seed=_seed(seed, 0), rules=rules)
         return cls(
             secrets.token_urlsafe(8),
@@ -116,9 +140,81 @@ class Table:
             seed,
             state,
             now,
+            turn_time=turn_time,
             idle_since=now,
             told=state.log,
         )
+
+    # saved and restored
+
+    def document(self) -> dict[str, Any]:
+        """What the table needs to go on after a restart, as JSON (see ``store``)."""
+        return {
+            "ident": self.ident,
+            "seats": [
+                {
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                    "human": s.human,
+                    "invite": s.invite,
+                    "claimed": s.claimed,
+                }
+                for s in self.seats
+            ],
+            "call_window": self.call_window,
+            "turn_time": self.turn_time,
+            "seed": self.seed if isinstance(self.seed, (str, int)) else None,
+            "games": self.games,
+            "state": to_dict(self.state),
+        }
+
+    @classmethod
+    def restore(cls, saved: dict[str, Any], *, now: float, grace: float) -> Table:
+        """A table saved by ``document``: its people are away since ``now`` (grace starts)."""
+        state = from_dict(saved["state"])
+        assert isinstance(state, GameState)
+        seats = [
+            Seat(s["name"], s["token_hash"], s["human"], invite=s["invite"], claimed=s["claimed"])
+            for s in saved["seats"]
+        ]
+        for seat in seats:
+            seat.away_since = now if seat.claimed else None
+        table = cls(
+            saved["ident"],
+            state.rules,
+            seats,
+            grace,
+            float(saved["call_window"]),
+            saved["seed"],
+            state,
+            now,
+            turn_time=float(saved["turn_time"]),
+            games=int(saved["games"]),
+            idle_since=now,
+            over_since=now if state.phase is Phase.GAME_OVER else None,
+            told=state.log,
+        )
+        table.saved = table.save_key()
+        return table
+
+    def save_key(self) -> tuple[Any, ...]:
+        """Changes when what ``document`` writes changes (the state is replaced, never changed)."""
+        return (id(self.state), self.games, tuple((s.claimed, s.invite) for s in self.seats))
+
+    def opened(self) -> bool:
+        """Whether a page has ever played a seat of this table (it is in use unless finished)."""
+        return any(seat.claimed for seat in self.seats)
+
+    def finished(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    def invites(self) -> list[tuple[int, str, str]]:
+        """``(seat, name, token)`` of each invitation whose link nobody has opened yet."""
+        return [
+            (k, seat.name, seat.invite)
+            for k, seat in enumerate(self.seats)
+            if seat.invite is not None and not self.state.left[k]
+        ]
 
     # who is where
 
@@ -138,6 +234,7 @@ class Table:
         place = self.seats[seat]
         old = place.socket
         place.socket, place.claimed, place.away_since, place.sent = socket, True, None, 0
+        place.invite = None  # its link is its person's now: no longer shown to the others
         self.idle_since = None
         return old
 
@@ -171,18 +268,58 @@ class Table:
         self.over_since = None
         self.offer_key = None
         self.window_until = None
+        self.turn_key = self.turn_until = self.bot_turn = None
         self.told = self.state.log
 
     def window_open(self, now: float) -> bool:
-        return self.window_until is not None and now < self.window_until
+        """Whether the call window holds the decision: a person may still answer, in time."""
+        return (
+            self.window_until is not None
+            and now < self.window_until
+            and bool(self.waiting_for(self.state))
+        )
+
+    def waiting_for(self, state: GameState) -> list[int]:
+        """The connected people who may call Rummy! on the discard and have not answered."""
+        return [
+            k
+            for k, seat in enumerate(self.seats)
+            if seat.socket is not None
+            and k not in self.answered
+            and not state.left[k]
+            and rummy_calls(state, k)
+        ]
+
+    def answer(self, seat: int) -> bool:
+        """``seat``'s person makes no call on the discard; whether there was one to answer."""
+        if self.window_until is None or seat not in self.waiting_for(self.state):
+            return False
+        self.answered.add(seat)
+        return True
+
+    def turn(self) -> tuple[int, int, int, int]:
+        """The turn under way: the game, the round, the turns completed, the seat to act."""
+        state = self.state
+        return (self.games, state.round, state.turns, state.current)
+
+    def turn_left(self, now: float) -> float | None:
+        """Seconds left of the turn timer of a person's turn (``None``: no timer runs)."""
+        if self.turn_until is None or self.turn_key != self.turn() or self.bot_turn is not None:
+            return None
+        if self.state.phase not in (Phase.DECIDE, Phase.PLAY):
+            return None
+        return max(0.0, self.turn_until - now)
 
     def advance(self, now: float) -> None:
         """Let the bots play, and bot-played seats, until a person is to act or a timer runs.
 
         Nothing moves while no person is connected (the table is paused). Under
         ``DiscardPolicy.CLASSIC`` a bad discard opens a call window when a connected person
-        may call it; when it closes (or at once, if no person may call), the bot-played seats
-        are offered the call in seat order after the discarder, as ``offer_calls`` does.
+        may call it: it holds the decision until every such person has answered (Rummy! or
+        no call) or its time is up; then the bot-played seats are offered the call in seat
+        order after the discarder, as ``offer_calls`` does. With a turn time, a bot plays a
+        connected person's turn once the time is up (that turn only); the time starts with
+        the turn, or when a call window on the turn's discard closes.
         """
         bot = GreedyBot()
         for _ in range(MAX_BOT_STEPS):
@@ -196,9 +333,10 @@ class Table:
             if self._callable(state):
                 key = (state.round, len(state.log))
                 if key != self.offer_key:
-                    self.offer_key, self.offered = key, False
+                    self.offer_key, self.offered, self.answered = key, False, set()
                     self._tell_bad_discard(state)
-                    if self._people_may_call(state):
+                    self.turn_key = self.turn_until = None  # the turn's time starts after
+                    if self.waiting_for(state):
                         self.window_until = now + self.call_window
                         return
                 if self.window_open(now):
@@ -213,9 +351,27 @@ class Table:
             else:
                 self.window_until = None  # a call was made, or the decision taken
             seat = state.current
-            if not self.bot_plays(seat, now):
+            turn = self.turn()
+            if self.bot_turn is not None and self.bot_turn != turn:
+                self.bot_turn = None  # the timed-out turn is over: its person plays on
+            if self.bot_turn == turn or self.bot_plays(seat, now):
+                self.state, _ = bot_move(state, bot)  # (no bot can hang the table: BotMoveError)
+                continue
+            if self.turn_time <= 0 or self.seats[seat].socket is None:
+                return  # a person's turn (a page away waits for the grace period)
+            if turn != self.turn_key:
+                self.turn_key, self.turn_until = turn, now + self.turn_time
                 return
-            self.state, _ = bot_move(state, bot)  # (no bot can hang the table: BotMoveError)
+            if self.turn_until is not None and now < self.turn_until:
+                return
+            self.bot_turn = turn  # time is up: a bot plays this turn for its person
+            name = state.names[seat]
+            for k, other in enumerate(self.seats):
+                other.notices.append(
+                    "Time is up: a bot played your turn."
+                    if k == seat
+                    else f"Time is up for {name}: a bot played the turn."
+                )
 
     def _callable(self, state: GameState) -> bool:
         return (
@@ -224,11 +380,6 @@ class Table:
             and state.discarder is not None
             and state.discard is not None
             and is_bad_discard(state, state.discard)
-        )
-
-    def _people_may_call(self, state: GameState) -> bool:
-        return any(
-            seat.socket is not None and rummy_calls(state, k) for k, seat in enumerate(self.seats)
         )
 
     def _bot_call(self, bot: GreedyBot, now: float) -> CallRummy | None:
@@ -305,7 +456,8 @@ class Table:
         place = self.seats[seat]
         place.sent += 1
         notices, place.notices = place.notices, []
-        window = self.window_until
+        window = self.window_until if self.window_open(now) else None
+        invites = self.invites() if place.human and not state.left[seat] else []
         return {
             "type": "update",
             "seq": place.sent,
@@ -323,6 +475,12 @@ class Table:
             "ways": {"melds": ways[:MAX_WAYS], "total": total_ways},
             "calls": [to_dict(call) for call in rummy_calls(seen, seat)],
             "call_window": None if window is None else round(max(0.0, window - now), 3),
+            "call_waiting": self.waiting_for(state) if window is not None else [],
+            "turn_time": _rounded(self.turn_left(now)),
+            "invites": [
+                {"seat": k, "name": name, "link": link(self.ident, k, token)}
+                for k, name, token in invites
+            ],
             "paused": not self.anyone_here(),
             "notices": notices,
         }
@@ -347,6 +505,20 @@ class Table:
         place = self.seats[seat]
         place.sent += 1
         return {**message, "seq": place.sent}
+
+
+def hash_token(token: str) -> str:
+    """What a table keeps of a seat's token: its SHA-256, in hexadecimal."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def link(ident: str, seat: int, token: str) -> str:
+    """The link (from the server's root) that plays ``seat`` of table ``ident``."""
+    return f"/#table={ident}&seat={seat}&token={token}"
+
+
+def _rounded(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds, 3)
 
 
 def _seed(seed: Any, game: int) -> Any:
