@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -19,13 +20,16 @@ from hellsrummy import DiscardPolicy, Phase, json_schema, new_game, to_dict
 
 from .web_app import (
     classic_position,
+    greedy_move,
     inject,
+    link_fields,
     load,
     meeting_position,
     new_table,
     play_until,
     receive,
     send,
+    start_server,
     until,
     valid,
 )
@@ -549,3 +553,241 @@ def test_penalty_points_count_once_in_the_totals_after_the_round(
         over = play_until(socket, links[0]["token"], update, lambda m: m["view"]["results"], valid)
         totals = [seat["total"] for seat in over["seats"]]
         assert totals == over["view"]["scores"] == list(over["view"]["results"][0]["points"])
+
+
+# no input can silence a table
+
+BAD_TEXTS = {"lone surrogate": "Al\ud800", "NUL": "Al\x00", "100 KB": "A" * 100_000}
+
+
+@pytest.mark.parametrize("bad", list(BAD_TEXTS), ids=list(BAD_TEXTS))
+@pytest.mark.parametrize(
+    "field", ["name", "names", "discard_policy", "a key", "schedule", "rounds", "call_time"]
+)
+def test_every_text_of_a_new_table_is_checked_and_refused_with_a_4xx(field: str, bad: str) -> None:
+    app = app_module.create_app()
+    client = TestClient(app, raise_server_exceptions=False)
+    value = BAD_TEXTS[bad]
+    body: dict[str, Any] = {"players": 3, "humans": 2}
+    if field == "names":
+        body["names"] = [value]
+    elif field == "a key":
+        body[value] = 1
+    else:
+        body[field] = value
+    reply = client.post("/api/tables", content=json.dumps(body).encode())
+    assert 400 <= reply.status_code < 500 and not app.state.tables
+    error = reply.json()["error"]
+    if bad != "100 KB":
+        assert "not allowed" in error or "must be" in error
+        named = "names[0]" if field == "names" else "key" if field == "a key" else field
+        assert named in error, error
+
+
+@pytest.mark.parametrize("bad", list(BAD_TEXTS), ids=list(BAD_TEXTS))
+@pytest.mark.parametrize("field", ["token", "type", "text", "action.card", "hello"])
+def test_every_text_of_a_message_is_checked_and_the_table_goes_on(field: str, bad: str) -> None:
+    app = app_module.create_app(seed=11)
+    client = TestClient(app)
+    table_id, links = new_table(client)
+    table = app.state.tables[table_id]
+    value = BAD_TEXTS[bad]
+    with client.websocket_connect("/ws") as socket:
+        if field == "hello":
+            socket.send_text(json.dumps({**links[0], "table": value}))
+            assert receive(socket)["type"] == "error"
+            assert socket.receive()["code"] in (4400, 4403)
+            return
+        socket.send_json(links[0])
+        receive(socket)
+        before = table.state
+        message: dict[str, Any] = {"type": "notation", "token": links[0]["token"], "text": "take"}
+        if field == "action.card":
+            message = {
+                "type": "action",
+                "token": links[0]["token"],
+                "action": {"action": "discard"},
+            }
+            message["action"]["card"] = value
+        else:
+            message[field] = value
+        socket.send_text(json.dumps(message))
+        reply = receive(socket)
+        assert reply["type"] == "error" and table.state is before
+        if bad != "100 KB":
+            assert "not allowed" in reply["message"] and field in reply["message"]
+        send(socket, links[0], type="action", action={"action": "take"})  # still served
+        assert receive(socket)["type"] == "update"
+
+
+def test_a_send_that_fails_closes_that_socket_and_marks_the_seat_away(
+    served: tuple[Any, TestClient],
+) -> None:
+    app, client = served
+    table_id, links = new_table(client, humans=2)
+    table = app.state.tables[table_id]
+    with client.websocket_connect("/ws") as first, client.websocket_connect("/ws") as second:
+        first.send_json(links[0])
+        receive(first)
+        second.send_json(links[1])
+        receive(second)
+        receive(first)  # the second person's arrival
+        table.seats[0].notices.append("Al\ud800")  # what no page can be sent (as if it got in)
+        send(second, links[1], type="action", action={"action": "leave", "seat": 1})
+        assert first.receive()["code"] == 1011
+        seen = until(second, lambda m: m["seats"][0]["presence"] != "here")
+        assert seen["seats"][0]["presence"] == "reconnecting" and table.seats[0].socket is None
+
+
+def test_every_send_of_the_server_goes_through_the_one_guarded_path() -> None:
+    import re
+    from pathlib import Path
+
+    package = Path(app_module.__file__).parent / "webgame"
+    sends = {}
+    for path in package.glob("*.py"):
+        found = re.findall(r"\.(send_json|send_text|send_bytes|send)\(", path.read_text())
+        if found:
+            sends[path.name] = found
+    assert sends == {"server.py": ["send_text"]}  # in transmit, which closes on failure
+
+
+# tables survive a restart
+
+
+def test_a_table_is_saved_as_it_changes_and_restored_with_its_seats(tmp_path: Any) -> None:
+    database = tmp_path / "tables.sqlite3"
+    app = app_module.create_app(seed=11, tick=0.02, database=str(database))
+    with TestClient(app) as client:
+        invited, invites = new_table(client, humans=2, names=["Ann"])
+        table_id, links = new_table(client)
+        with client.websocket_connect("/ws") as socket:
+            socket.send_json(invites[0])
+            receive(socket)
+        with client.websocket_connect("/ws") as socket:
+            socket.send_json(links[0])
+            first = receive(socket)
+            played = play_until(
+                socket, links[0]["token"], first, lambda m: m["view"]["turns"] >= 6, valid
+            )
+        saved = to_dict(app.state.tables[table_id].state)
+    on_disk = database.read_bytes() + Path(f"{database}-wal").read_bytes()
+    assert links[0]["token"].encode() not in on_disk  # only its hash
+    again = app_module.create_app(seed=11, tick=0.02, database=str(database))
+    waiting = again.state.tables[invited]
+    assert [seat.claimed for seat in waiting.seats] == [True, False, False, False]
+    assert waiting.invites() == [(1, "Ann", invites[1]["token"])]  # still shown at the table
+    table = again.state.tables[table_id]
+    assert to_dict(table.state) == saved
+    with TestClient(again) as client, client.websocket_connect("/ws") as socket:
+        socket.send_json(links[0])
+        back = receive(socket)
+        assert back["view"] == played["view"] and back["seq"] == 1
+        over = play_until(
+            socket, links[0]["token"], back, lambda m: m["view"]["phase"] == "round_over", valid
+        )
+        assert over["view"]["results"]
+
+
+def test_a_server_killed_mid_game_starts_again_where_it_was(tmp_path: Any) -> None:
+    import signal
+    import urllib.request
+
+    from websockets.sync.client import connect
+
+    database = str(tmp_path / "tables.sqlite3")
+    options = ("--database", database, "--seed", "7", "--tick", "0.05")
+    process, base = start_server(*options)
+    try:
+        request = urllib.request.Request(
+            base + "/api/tables",
+            data=json.dumps({"players": 4, "rounds": 2}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            link = link_fields(json.loads(reply.read())["links"][0])
+        url = base.replace("http", "ws") + "/ws"
+
+        def mine(socket: Any) -> dict[str, Any]:
+            """Play greedily until seat 0 is to decide after six turns; the last update."""
+            message = valid(json.loads(socket.recv(timeout=20)))
+            while not (
+                message["type"] == "update"
+                and message["view"]["turns"] >= 6
+                and message["view"]["current"] == 0
+                and message["view"]["phase"] == "decide"
+            ):
+                move = greedy_move(message) if message["type"] == "update" else None
+                if move is not None:
+                    socket.send(json.dumps({**move, "token": link["token"]}))
+                message = valid(json.loads(socket.recv(timeout=20)))
+            return message
+
+        with connect(url) as socket:
+            socket.send(json.dumps(link))
+            before = mine(socket)
+            process.send_signal(signal.SIGKILL)  # no polite stop: nothing is written at exit
+            process.wait(timeout=10)
+        process, base = start_server(*options, port=int(base.rsplit(":", 1)[1]))
+        with connect(url) as socket:
+            socket.send(json.dumps(link))
+            after = valid(json.loads(socket.recv(timeout=20)))
+            assert after["view"] == before["view"] and after["seats"][0]["presence"] == "here"
+            socket.send(json.dumps({**greedy_move(after), "token": link["token"]}))
+            went_on = valid(json.loads(socket.recv(timeout=20)))
+            assert went_on["view"]["phase"] == "play"
+            assert went_on["view"]["turns"] == before["view"]["turns"]
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+
+
+# turn time, the call window with two people
+
+
+def test_a_connected_persons_turn_is_played_by_a_bot_when_its_time_is_up() -> None:
+    app = app_module.create_app(seed=11, tick=0.02, turn_time=0.5)
+    with TestClient(app) as client:
+        table_id, links = new_table(client)
+        table = app.state.tables[table_id]
+        with client.websocket_connect("/ws") as socket:
+            socket.send_json(links[0])
+            mine = until(socket, lambda m: m["view"]["current"] == 0 and m["turn_time"])
+            assert 0 < mine["turn_time"] <= 0.5 and mine["view"]["phase"] == "decide"
+            back = until(socket, lambda m: "Time is up" in " ".join(m["notices"]))
+            assert "Time is up: a bot played your turn." in back["notices"]
+            assert back["view"]["turns"] == mine["view"]["turns"] + 4  # the bots played on
+            assert back["view"]["current"] == 0 and back["turn_time"]  # the next turn: mine
+            assert table.bot_turn is None
+            send(socket, links[0], type="action", action={"action": "take"})
+            assert until(socket)["view"]["phase"] == "play"
+
+
+def test_two_people_answer_the_call_window_and_a_person_calls(
+    served: tuple[Any, TestClient],
+) -> None:
+    app, client = served
+    for answer in ("call", "no_call"):
+        table_id, links = new_table(client, players=3, humans=2, call_time=60)
+        table = app.state.tables[table_id]
+        inject(table, classic_position(list(table.state.names)))
+        with client.websocket_connect("/ws") as first, client.websocket_connect("/ws") as second:
+            first.send_json(links[0])
+            calls = receive(first)["calls"]
+            second.send_json(links[1])
+            update = until(second, lambda m: m["call_window"])
+            assert update["call_waiting"] == [0, 1] and update["call_window"] > 30
+            send(second, links[1], type="no_call")
+            assert until(first, lambda m: m["call_waiting"] == [0])["call_window"] > 30
+            send(first, links[0], type="action", action={"action": "take"})
+            assert until(first, kind="error")["message"].startswith("wait: Rummy!")
+            if answer == "call":
+                send(first, links[0], type="action", action=calls[0])
+                after = until(first, lambda m: m["view"]["discard"] != "9S")
+                assert after["notices"][0].startswith("Rummy! You called 9S")
+            else:
+                send(first, links[0], type="no_call")
+                after = until(first, lambda m: m["call_window"] is None)
+                assert after["view"]["discard"] == "9S"  # nobody called: seat 0 decides
+            send(first, links[0], type="action", action={"action": "take"})
+            assert until(first)["view"]["phase"] == "play"

@@ -178,3 +178,36 @@ def until(socket: Any, test: Any = bool, kind: str = "update", limit: int = 200)
 
 def send(socket: Any, link: dict[str, Any], **message: Any) -> None:
     socket.send_json({**message, "token": link["token"]})
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(*arguments: str, port: int | None = None) -> tuple[Any, str]:
+    """``examples/web/app.py`` in a process of its own on 127.0.0.1: the process, its URL."""
+    import subprocess
+    import time
+    import urllib.request
+
+    port = free_port() if port is None else port
+    process = subprocess.Popen(
+        [sys.executable, str(APP_PATH), "--port", str(port), *arguments],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(400):  # a safety net: it starts in about a second
+        try:
+            with urllib.request.urlopen(base + "/message.schema.json", timeout=2):
+                return process, base
+        except OSError:
+            if process.poll() is not None:
+                raise AssertionError(process.stderr.read().decode()) from None
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("the server did not start")

@@ -183,9 +183,10 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         key = table.save_key()
         if key == table.saved or table.ident not in tables:
             return
+        invites = sum(seat.invite is not None for seat in table.seats)
         try:
-            store.save(table.ident, table.document())
-            table.saved = key
+            store.save(table.ident, table.document(), forget=invites < table.saved_invites)
+            table.saved, table.saved_invites = key, invites
         except Exception:  # the game goes on in memory; the next change tries again
             log.exception("table %s could not be saved", table.ident)
 

@@ -35,19 +35,27 @@ class Store:
     def __init__(self, path: str) -> None:
         self.path = path
         self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.connection.execute("PRAGMA secure_delete=ON")  # what is replaced is overwritten
         if path != ":memory:":
             self.connection.execute("PRAGMA journal_mode=WAL")
             self.connection.execute("PRAGMA synchronous=NORMAL")
         self.connection.execute(SCHEMA)
 
-    def save(self, ident: str, document: dict[str, Any]) -> None:
-        """Write (or replace) table ``ident``'s document."""
+    def save(self, ident: str, document: dict[str, Any], forget: bool = False) -> None:
+        """Write (or replace) table ``ident``'s document.
+
+        ``forget``: what it replaces held a secret (an invitation's token, once its link is
+        opened): the write-ahead log, which still holds the old row, is emptied into the
+        database (whose replaced pages are overwritten) and truncated.
+        """
         text = json.dumps(document, separators=(",", ":"))
         with self.connection:
             self.connection.execute(
                 "INSERT OR REPLACE INTO tables (ident, saved, version) VALUES (?, ?, ?)",
                 (ident, text, VERSION),
             )
+        if forget:
+            self.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def delete(self, ident: str) -> None:
         with self.connection:

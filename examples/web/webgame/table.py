@@ -29,6 +29,7 @@ from hellsrummy import (
     is_bad_discard,
     legal_actions,
     new_game,
+    next_round,
     rummy_calls,
     sort_by_run,
     sort_by_set,
@@ -110,6 +111,7 @@ class Table:
     turn_until: float | None = None  # that turn's time runs out then
     bot_turn: tuple[int, int, int, int] | None = None  # a turn a bot plays (time ran out)
     saved: Any = None  # what was last saved (the state and the seats' flags)
+    saved_invites: int = 0  # the invitations then
     told: EventLog | None = None  # the log as of the last notices
     sending: asyncio.Lock = attrs.field(factory=asyncio.Lock, repr=False, eq=False)
     events: list[dict[str, Any]] = attrs.Factory(list)  # the public log as JSON, kept up
@@ -195,6 +197,7 @@ class Table:
             told=state.log,
         )
         table.saved = table.save_key()
+        table.saved_invites = len(table.invites())
         return table
 
     def save_key(self) -> tuple[Any, ...]:
@@ -304,11 +307,15 @@ class Table:
 
     def turn_left(self, now: float) -> float | None:
         """Seconds left of the turn timer of a person's turn (``None``: no timer runs)."""
-        if self.turn_until is None or self.turn_key != self.turn() or self.bot_turn is not None:
+        if self.turn_until is None or self.bot_turn is not None:
             return None
-        if self.state.phase not in (Phase.DECIDE, Phase.PLAY):
+        if self.state.phase is Phase.ROUND_OVER:
+            key: tuple[int, int, int, int] = (self.games, self.state.round, -1, -1)
+        elif self.state.phase in (Phase.DECIDE, Phase.PLAY):
+            key = self.turn()
+        else:
             return None
-        return max(0.0, self.turn_until - now)
+        return max(0.0, self.turn_until - now) if key == self.turn_key else None
 
     def advance(self, now: float) -> None:
         """Let the bots play, and bot-played seats, until a person is to act or a timer runs.
@@ -328,8 +335,11 @@ class Table:
                 if self.over_since is None:
                     self.over_since = now
                 return
-            if not self.anyone_here() or state.phase is Phase.ROUND_OVER:
-                return  # paused, or a person starts the next round
+            if not self.anyone_here():
+                return  # paused
+            if state.phase is Phase.ROUND_OVER:
+                self._round_over(now)  # a person starts the next round (or the turn time)
+                return
             if self._callable(state):
                 key = (state.round, len(state.log))
                 if key != self.offer_key:
@@ -372,6 +382,16 @@ class Table:
                     if k == seat
                     else f"Time is up for {name}: a bot played the turn."
                 )
+
+    def _round_over(self, now: float) -> None:
+        """With a turn time, the next round starts by itself once that time has passed."""
+        if self.turn_time <= 0:
+            return
+        key = (self.games, self.state.round, -1, -1)
+        if key != self.turn_key:
+            self.turn_key, self.turn_until = key, now + self.turn_time
+        elif self.turn_until is not None and now >= self.turn_until:
+            self.state = next_round(self.state)
 
     def _callable(self, state: GameState) -> bool:
         return (
