@@ -791,3 +791,73 @@ def test_two_people_answer_the_call_window_and_a_person_calls(
                 assert after["view"]["discard"] == "9S"  # nobody called: seat 0 decides
             send(first, links[0], type="action", action={"action": "take"})
             assert until(first)["view"]["phase"] == "play"
+
+
+# friends on other machines: Origin, a trusted proxy, the invitations
+
+
+def test_websockets_from_another_sites_page_are_refused() -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    client = TestClient(app_module.create_app(seed=11))
+    _, links = new_table(client)
+    for origin in ("http://evil.example", "http://testserver.evil.example", "null"):
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect("/ws", headers={"origin": origin}) as socket,
+        ):
+            socket.receive_json()
+    with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as socket:
+        socket.send_json(links[0])
+        assert receive(socket)["type"] == "update"
+
+
+def test_the_client_address_comes_from_a_trusted_proxy_only() -> None:
+    def tables_from(app: Any, proxy: str, forwarded: list[str]) -> list[int]:
+        client = TestClient(app, client=(proxy, 50000))
+        codes = []
+        for address in forwarded:
+            headers = {"x-forwarded-for": f"203.0.113.9, {address}"}
+            codes.append(client.post("/api/tables", json={}, headers=headers).status_code)
+        return codes
+
+    friends = ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.1"]
+    behind = app_module.create_app(tables_per_minute=1, trusted_proxy="127.0.0.5")
+    assert tables_from(behind, "127.0.0.5", friends) == [200, 200, 200, 429]
+    assert tables_from(behind, "127.0.0.6", friends[:2]) == [200, 429]  # not the proxy
+    direct = app_module.create_app(tables_per_minute=1)
+    assert tables_from(direct, "127.0.0.5", friends[:2]) == [200, 429]  # header ignored
+
+
+def test_every_person_at_the_table_is_shown_the_links_not_yet_opened(
+    served: tuple[Any, TestClient],
+) -> None:
+    _, client = served
+    _, links = new_table(client, humans=3, names=["Ann", "Bob"])
+    with client.websocket_connect("/ws") as first, client.websocket_connect("/ws") as second:
+        first.send_json(links[0])
+        shown = receive(first)["invites"]
+        assert [(i["seat"], i["name"]) for i in shown] == [(1, "Ann"), (2, "Bob")]
+        assert [link_fields(i["link"]) for i in shown] == links[1:]
+        second.send_json(links[1])
+        assert [i["name"] for i in receive(second)["invites"]] == ["Bob"]
+        assert [i["name"] for i in until(first, lambda m: len(m["invites"]) == 1)["invites"]] == [
+            "Bob"
+        ]
+
+
+def test_a_flood_from_loopback_addresses_never_locks_a_fresh_one_out() -> None:
+    import importlib.util
+
+    from .web_app import free_port
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "web_admission.py"
+    spec = importlib.util.spec_from_file_location("web_admission", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    arguments = ["--addresses", "25", "--per-address", "11", "--max-tables", "20"]
+    found = bench.main([*arguments, "--port", str(free_port())])
+    assert found["fresh_refused"] == []
+    assert found["statuses"] == {"flood 200": 250, "flood 429": 25, "fresh 200": 25}
+    assert found["retry_after"][429] and "none" not in found["retry_after"][429]
