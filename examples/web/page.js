@@ -4,7 +4,8 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.hash.slice(1));
 let socket = null, last = null, selected = [], groups = [], bySet = true, retry = 0;
 let leaving = false, invalid = false, verdict = null, checkTimer = null, showAllWays = false;
-let callsOpen = false, windowEnds = null, countdown = null, lines = [], acted = false;
+let callsOpen = false, windowEnds = null, turnEnds = null, countdown = null, lines = [], acted = false;
+let checks = 0;  // verdicts asked for and not yet received: only the last one is shown
 window.addEventListener("pagehide", () => { leaving = true; if (socket) socket.close(1000); });
 window.hellsrummyMessages = [];  // every message received (kept for inspection)
 
@@ -34,9 +35,12 @@ function show(items) {
   }));
 }
 function send(message) {
-  if (!socket || socket.readyState !== 1) { show([["Not connected; reconnecting...", "error"]]); return; }
+  if (!socket || socket.readyState !== 1) { show([["Not connected; reconnecting...", "error"]]); return false; }
   socket.send(JSON.stringify({ ...message, token: params.get("token") }));
+  return true;
 }
+// What was said about the last grouping goes once the grouping changes.
+function regrouped() { verdict = null; show(lines.filter((x) => x[1] !== "error")); }
 function act(action) { acted = true; send({ type: "action", action }); }
 const sameCards = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 const legalOf = (kind) => (last ? last.legal.filter((a) => a.action === kind) : []);
@@ -46,18 +50,19 @@ const grouped = () => new Set(groups.flat());
 const groupCards = () => groups.map((g) => g.map((k) => hand()[k]));
 
 function describe(e, v) {
-  const who = (s) => (s === v.seat ? "You" : v.names[s]);
+  const who = (s) => (s === v.seat ? "You" : v.names[s]);  // at the start of a sentence
+  const whom = (s) => (s === v.seat ? "you" : v.names[s]);  // anywhere else
   switch (e.event) {
     case "round_started": return `Round ${e.round + 1} starts; ${e.dealer === v.seat ? "you deal" : v.names[e.dealer] + " deals"}, ${e.discard} turned up`;
     case "took": return `${who(e.seat)} took ${e.card}`;
-    case "passed": return `${who(e.seat)} passed ${e.card} to ${who(e.to)}`;
+    case "passed": return `${who(e.seat)} passed ${e.card} on to ${whom(e.to)}, with a card from the stock`;
     case "refilled": return `The stock was refilled with ${e.cards} cards`;
     case "melded": return `${who(e.seat)} laid down ${e.melds.map((m) => m.join(" ")).join(" / ")}${e.met ? " and met the minimum" : ""}`;
     case "extended": return `${who(e.seat)} added ${e.cards.join(" ")} to meld ${e.meld + 1}`;
     case "swapped": return `${who(e.seat)} swapped ${e.card} for the wildcard ${e.wildcard} of meld ${e.meld + 1}`;
     case "discarded": return `${who(e.seat)} discarded ${e.card}`;
-    case "discard_error": return `Discard error by ${who(e.seat)}: ${e.points} points charged`;
-    case "play_protection_warning": return `Play protection warned ${who(e.seat)}: ${e.points} points charged`;
+    case "discard_error": return `Discard error by ${whom(e.seat)}: ${e.points} points charged`;
+    case "play_protection_warning": return `Play protection warned ${whom(e.seat)}: ${e.points} points charged`;
     case "play_protection_changed": return `${who(e.seat)} turned play protection ${e.on ? "on" : "off"}`;
     case "seat_left": return `${who(e.seat)} left the game`;
     case "discard_turned_up": return `${e.card} was turned up`;
@@ -81,10 +86,12 @@ function draw() {
   $("discard").replaceChildren(v.discard ? cardImg(v.discard) : document.createTextNode("no discard"));
   $("stock").textContent = `stock ${v.stock_size}`;
   const windowOpen = m.call_window !== null && m.call_window > 0;
+  const answering = windowOpen && m.call_waiting.includes(mine);
   $("take").hidden = !deciding; $("pass").hidden = !deciding;
   $("take").disabled = windowOpen || !legalOf("take").length;
   $("pass").disabled = windowOpen || !legalOf("pass").length;
   $("rummy").hidden = !m.calls.length;
+  $("no-call").hidden = !answering;
   $("discard-selected").hidden = !playing;
   $("discard-selected").disabled = selected.length !== 1;
   const canMeld = playing && (!v.met[mine] || legalOf("meld").length || !m.legal_complete);
@@ -107,8 +114,10 @@ function draw() {
   const extra = v.suits.filter((s) => EXTRA[s]);
   $("legend").hidden = !extra.length;
   $("legend-cards").replaceChildren(...extra.map((s) => { const x = cardSpan(`A${s}`, `${s} = ${EXTRA[s]}`); return x; }));
-  const log = $("log");
-  log.replaceChildren(...v.events.slice(-120).map((e) => { const li = document.createElement("li"); li.textContent = describe(e, v); return li; }));
+  drawInvites(m);
+  const log = $("log"), first = Math.max(0, v.events.length - 200);  // numbered from the game's start
+  log.start = first + 1;
+  log.replaceChildren(...v.events.slice(first).map((e) => { const li = document.createElement("li"); li.textContent = describe(e, v); return li; }));
   log.scrollTop = log.scrollHeight;
 }
 function drawMelds(m, met) {
@@ -123,7 +132,8 @@ function drawMelds(m, met) {
       const extend = button("Add selected", () => act({ action: "extend", meld: n, cards: selectedCards() }), "extend");
       extend.disabled = !(sel.length && (!m.legal_complete || legalOf("extend").some((a) => a.meld === n && sameCards(a.cards, sel))));
       head.append(extend);
-      if (laid.swap_out) {  // only melds holding a wildcard can be swapped; the engine takes out swap_out
+      const swappable = !m.legal_complete || legalOf("swap").some((a) => a.meld === n);
+      if (laid.swap_out && swappable) {  // only where a card in hand could swap; the engine takes out swap_out
         const label = sel.length === 1 ? `Swap ${sel[0]} for ${laid.swap_out}` : `Swap a card for ${laid.swap_out}`;
         const swap = button(label, () => act({ action: "swap", meld: n, card: selectedCards()[0] }), "swap");
         swap.disabled = !(sel.length === 1 && (!m.legal_complete || legalOf("swap").some((a) => a.meld === n && a.card === sel[0])));
@@ -155,7 +165,7 @@ function drawGroups(playing) {
   if (!playing || !groups.length) return;
   box.append("Melds to lay: ");
   groupCards().forEach((g, n) => { const s = document.createElement("span"); s.className = "group"; s.textContent = `${n + 1}: ${g.join(" ")}`; box.append(s); });
-  if (verdict) {
+  if (verdict && !checks) {
     const s = document.createElement("span"); s.id = "verdict";
     s.className = verdict.ok ? "verdict-ok" : "verdict-bad"; s.textContent = (verdict.ok ? "✓ " : "✗ ") + verdict.message;
     box.append(s);
@@ -193,44 +203,80 @@ function drawSeats(m, winners) {
   const v = m.view, over = v.phase === "round_over" || v.phase === "game_over";
   const rows = [row(["Seat", "Cards", "Score", "Met", ""], "th")];
   m.seats.forEach((s, k) => {
-    const penalty = v.penalties[k] && !over ? ` (+${v.penalties[k]})` : "";
+    const penalty = v.penalties[k] && !over ? ` (${v.penalties[k]} of it penalties)` : "";
     const where = s.presence === "waiting" ? `waiting for ${s.name}` : PRESENCE[s.presence];
     rows.push(row([s.name + (k === v.seat && s.name !== "You" ? " (you)" : ""), String(v.hand_sizes[k]), String(s.total) + penalty,
       v.met[k] ? "met" : "", where], "td", winners.includes(k) ? "winner" : k === v.current ? "current" : ""));
   });
   $("scores").replaceChildren(...rows);
 }
+// The round in which each seat left the game, from the public events.
+function leftIn(v) {
+  const found = {}; let round = 0;
+  v.events.forEach((e) => { if (e.event === "round_started") round = e.round; if (e.event === "seat_left") found[e.seat] = round; });
+  return found;
+}
 function drawSheet(m, winners) {
-  const v = m.view;
+  const v = m.view, gone = leftIn(v);
   $("sheet-box").hidden = !v.results.length;
   if (!v.results.length) return;
   const rows = [row(["Round", ...v.names], "th")];
   v.results.forEach((r) => rows.push(row([`${r.round + 1} (${r.difficulty})`, ...r.points.map((p, k) =>
-    `${p}${r.winner === k ? " ★" : ""}${r.met[k] ? "" : " ✗"}${r.errors[k] ? ` (${r.errors[k]} err)` : ""}`)], "td")));
-  rows.push(row(["Total", ...m.seats.map((s, k) => `${s.total}${winners.includes(k) ? " winner" : ""}`)], "th"));
+    gone[k] !== undefined && r.round >= gone[k] ? "left"
+      : `${p}${r.winner === k ? " ★" : ""}${r.met[k] ? "" : " ✗"}${r.errors[k] ? ` (${r.errors[k]} err)` : ""}`)], "td")));
+  rows.push(row(["Total", ...m.seats.map((s, k) => `${s.total}${gone[k] !== undefined ? " (left)" : winners.includes(k) ? " winner" : ""}`)], "th"));
   $("sheet").replaceChildren(...rows);
+}
+function drawInvites(m) {
+  $("invite").hidden = !m.invites.length;
+  $("links").replaceChildren(...m.invites.map((i) => {
+    const url = location.origin + i.link, line = document.createElement("div"); line.className = "invite";
+    const field = document.createElement("input"); field.readOnly = true; field.value = url; field.className = "link";
+    field.setAttribute("aria-label", `Link for ${i.name}`);
+    const copy = button("Copy", () => copyLink(field, copy), "copy");
+    const label = document.createElement("span"); label.textContent = `${i.name}: `;
+    line.append(label, field, copy);
+    return line;
+  }));
+}
+async function copyLink(field, copy) {
+  field.select();
+  let done = false;
+  try { await navigator.clipboard.writeText(field.value); done = true; } catch (e) { done = document.execCommand && document.execCommand("copy"); }
+  copy.textContent = done ? "Copied" : "Select and copy";
+  setTimeout(() => { copy.textContent = "Copy"; }, 2000);
 }
 
 function requestVerdict() {
   clearTimeout(checkTimer);
-  verdict = null;
+  regrouped();
   const melds = groupCards();
   if (selected.length) melds.push(selectedCards());
   if (!melds.length) return;
   const v = last.view;
   checkTimer = setTimeout(() => {
     if (melds.length === 1 && v.met[v.seat] && melds[0].length < 3) return;
-    send({ type: "check", action: { action: "meld", melds } });
+    if (send({ type: "check", action: { action: "meld", melds } })) checks += 1;
   }, 150);
 }
-function tickWindow() {
+// The countdowns: the call window (who may still answer) and the turn time.
+function tickTimers() {
   clearInterval(countdown);
-  if (windowEnds === null) return;
+  if (windowEnds === null && turnEnds === null) return;
   const paint = () => {
-    const left = Math.max(0, Math.ceil((windowEnds - Date.now()) / 1000));
-    const keep = lines.filter((x) => x[1] !== "info");
-    show(left > 0 ? [...keep, [`Rummy! may be called on ${last.view.discard}: ${left} s`, "info"]] : keep);
-    if (left <= 0) clearInterval(countdown);
+    const m = last, v = m.view, now = Date.now(), out = [];
+    const names = (seats) => seats.map((s) => (s === v.seat ? "you" : v.names[s])).join(", ");
+    if (windowEnds !== null) {
+      const left = Math.max(0, Math.ceil((windowEnds - now) / 1000));
+      if (left > 0) out.push([`Rummy! may be called on ${v.discard}: ${left} s (waiting for ${names(m.call_waiting)})`, "info countdown"]);
+    }
+    if (turnEnds !== null) {
+      const left = Math.max(0, Math.ceil((turnEnds - now) / 1000));
+      const whose = v.phase === "round_over" ? "The next round starts" : v.current === v.seat ? "Your turn: a bot plays it" : `${v.names[v.current]}'s turn: a bot plays it`;
+      if (left > 0) out.push([`${whose} in ${left} s`, "info countdown"]);
+    }
+    show([...lines.filter((x) => !x[1].startsWith("info")), ...out]);
+    if (!out.length) clearInterval(countdown);
   };
   paint(); countdown = setInterval(paint, 500);
 }
@@ -244,8 +290,8 @@ function connect() {
   socket.onmessage = (event) => {
     const m = JSON.parse(event.data);
     window.hellsrummyMessages.push(event.data);
-    if (m.type === "error") { acted = false; show([[m.message, "error"]]); return; }
-    if (m.type === "verdict") { verdict = m; if (last) draw(); return; }
+    if (m.type === "error") { acted = false; show([...lines.filter((x) => x[1].startsWith("info")), [m.message, "error"]]); return; }
+    if (m.type === "verdict") { checks = Math.max(0, checks - 1); if (!checks) verdict = m; if (last) draw(); return; }
     retry = 0;
     const turned = last && (last.view.current !== m.view.current || last.view.phase !== m.view.phase);
     const changed = !last || last.view.hand.join() !== m.view.hand.join();
@@ -254,21 +300,29 @@ function connect() {
     if (!m.calls.length) callsOpen = false;
     last = m;
     windowEnds = m.call_window ? Date.now() + m.call_window * 1000 : null;
+    turnEnds = m.turn_time ? Date.now() + m.turn_time * 1000 : null;
     draw();
     if (m.notices.length) show(m.notices.map((t) => [t, "notice"]));
     else if (turned || changed) show([]);
-    tickWindow();
+    tickTimers();
     document.body.dataset.ready = "true";
   };
   socket.onclose = (event) => {
     document.body.dataset.ready = "false";
     if (event.code === 4403 || event.code === 4400 || event.code === 4410) { invalidate(); return; }
-    if (event.code === 4000) { show([["This seat was opened in another page.", "error"]]); return; }
+    if (event.code === 4000) { takenOver(); return; }
     if (leaving || invalid) return;
     const delay = Math.min(10000, 500 * 2 ** retry++) * (0.75 + Math.random() / 2);
     show([[`Connection lost; reconnecting in ${Math.round(delay / 1000)} s... (your seat is kept for a while)`, "error"]]);
     setTimeout(connect, delay);
   };
+}
+// Another page took this seat: say so, and offer to take it back here.
+function takenOver() {
+  clearInterval(countdown);
+  show([["This seat was opened in another page (or tab); this page no longer plays it.", "error"]]);
+  $("taken-over").hidden = false;
+  $("status").textContent = "Playing in another page";
 }
 function invalidate() {
   invalid = true; document.body.classList.add("invalid");
@@ -283,17 +337,19 @@ function invalidate() {
 $("take").onclick = () => act({ action: "take" });
 $("pass").onclick = () => act({ action: "pass" });
 $("rummy").onclick = () => { callsOpen = !callsOpen; draw(); };
+$("no-call").onclick = () => { callsOpen = false; send({ type: "no_call" }); };
+$("take-back").onclick = () => { $("taken-over").hidden = true; retry = 0; last = null; connect(); };
 $("next-round").onclick = () => send({ type: "next_round" });
 $("new-game").onclick = () => send({ type: "new_game" });
 $("discard-selected").onclick = () => act({ action: "discard", card: selectedCards()[0] });
 $("new-group").onclick = () => { groups.push(selected); selected = []; requestVerdict(); draw(); };
-$("clear-groups").onclick = () => { groups = []; verdict = null; draw(); };
+$("clear-groups").onclick = () => { clearTimeout(checkTimer); groups = []; regrouped(); draw(); };
 $("lay").onclick = () => {
   const melds = groupCards(); if (selected.length) melds.push(selectedCards());
   act({ action: "meld", melds });
 };
 $("protection").onchange = (e) => act({ action: "protection", seat: last.view.seat, on: e.target.checked });
-$("sort").onclick = () => { bySet = !bySet; selected = []; groups = []; verdict = null; draw(); };
+$("sort").onclick = () => { bySet = !bySet; selected = []; groups = []; regrouped(); draw(); };
 $("leave").onclick = () => { $("leave-confirm").hidden = false; draw(); };
 $("leave-no").onclick = () => { $("leave-confirm").hidden = true; draw(); };
 $("leave-yes").onclick = () => { $("leave-confirm").hidden = true; act({ action: "leave", seat: last.view.seat }); };
@@ -302,20 +358,24 @@ $("options").onsubmit = async (event) => {
   event.preventDefault();
   const friends = $("friends").value.split(",").map((s) => s.trim()).filter(Boolean);
   const body = { name: $("name").value, players: Number($("players").value), humans: Number($("humans").value),
-    names: friends, rounds: Number($("rounds").value), discard_policy: $("policy").value, expert: $("expert").checked };
-  const reply = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await reply.json();
-  if (!reply.ok) { $("setup-error").textContent = data.error; return; }
-  for (const key of Object.keys(sessionStorage)) if (key.startsWith("links:")) sessionStorage.removeItem(key);
-  const others = data.links.slice(1).map((l) => location.origin + l);
-  if (others.length) sessionStorage.setItem(`links:${data.table}`, others.join("\n"));
+    names: friends, rounds: Number($("rounds").value), discard_policy: $("policy").value, expert: $("expert").checked,
+    call_time: Number($("call-time").value), turn_time: Number($("turn-time").value) };
+  $("setup-error").textContent = "";
+  let reply, data;
+  try {
+    reply = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    data = await reply.json();
+  } catch (e) { $("setup-error").textContent = "The server could not be reached; try again."; return; }
+  if (!reply.ok) {
+    const wait = reply.headers.get("Retry-After");
+    $("setup-error").textContent = data.error + (wait && !data.error.includes(" s") ? ` (try again in ${wait} s)` : "");
+    return;
+  }
   location.hash = data.links[0].slice(2); location.reload();
 };
 
 if (params.get("token")) {
   $("game").style.display = "flex";
-  const links = sessionStorage.getItem(`links:${params.get("table")}`);
-  if (links) { $("invite").hidden = false; $("links").textContent = links; }
   connect();
 } else {
   $("setup").style.display = "block";

@@ -258,7 +258,7 @@ def test_melds_by_hand_an_extension_a_swap_a_bad_discard_a_reload_and_leaving(
     notice = driver.find_element(By.CSS_SELECTOR, "#message .notice")
     assert "Discard error" in notice.text and "3 points were charged" in notice.text
     assert in_view(driver, "#message .notice") and in_view(driver, "#hand button.card")
-    assert "3 (+3)" in text_of(driver, "scores")
+    assert "3 (3 of it penalties)" in text_of(driver, "scores")
     driver.save_screenshot(str(tmp_path / "desktop-discard-error.png"))
     select(driver, "9D")
     click(driver, "#discard-selected")
