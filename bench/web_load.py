@@ -4,7 +4,9 @@ Run by hand (needs the ``web`` extra): ``python bench/web_load.py`` starts the s
 (``examples/web/app.py``) in a subprocess on 127.0.0.1 with its limits raised by options, then
 plays ``--tables`` tables (default 50) of four people each, every person a websocket client
 that plays like ``GreedyBot`` on its own view (and calls Rummy! when it can, at the CLASSIC
-tables: every other table). Bounded: ``--rounds`` rounds a game, ``--timeout`` seconds in all.
+tables: every other table, else answers "no call"). Every table is saved to a SQLite file in a
+temporary folder as it changes, as the server does by default. Bounded: ``--rounds`` rounds a
+game, ``--timeout`` seconds in all.
 
 It reports the latency of each action (sent until the next update reaches the same client:
 median and p99), the server's resident memory (start, peak, end), that no message was lost
@@ -58,6 +60,8 @@ def action_for(message: dict[str, Any], bot: GreedyBot) -> dict[str, Any] | None
         call = bot.call(from_dict(light))
         if call is not None:
             return {"type": "action", "action": to_dict(call)}
+        if seat in message["call_waiting"]:
+            return {"type": "no_call"}  # the window waits for every person's answer
     if seen["current"] != seat or message["call_window"]:
         return None
     return {"type": "action", "action": to_dict(bot(from_dict(light)))}
@@ -172,6 +176,10 @@ def main() -> None:
     parser.add_argument("--patience", type=float, default=120, help="seconds a client waits")
     args = parser.parse_args()
     base = f"http://127.0.0.1:{args.port}"
+    import tempfile
+
+    folder = tempfile.TemporaryDirectory()
+    database = Path(folder.name) / "tables.sqlite3"  # every table saved as it changes
     sockets = 4 * args.tables + 10
     command = [
         sys.executable,
@@ -181,7 +189,8 @@ def main() -> None:
         f"--tables-per-minute={args.tables + 10}",
         f"--sockets-per-client={sockets}",
         "--messages-per-second=1000",
-        "--call-window=0.2",
+        "--call-window=5",
+        f"--database={database}",
     ]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
@@ -199,6 +208,8 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+        saved = database.stat().st_size if database.exists() else 0
+        folder.cleanup()
     latencies = sorted(totals.latencies)
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     print(f"tables {args.tables} x 4 clients, {args.rounds} rounds a game, {elapsed:.1f} s")
@@ -215,6 +226,9 @@ def main() -> None:
     print(
         f"server CPU time {server_cpu:.1f} s in {elapsed:.1f} s"
         f" ({1000 * server_cpu / max(1, totals.messages):.2f} ms a message sent)"
+    )
+    print(
+        f"database at the end: {saved / 1024:.0f} KiB (finished tables are kept until they expire)"
     )
     print(f"messages lost (gaps in a socket's numbering): {totals.gaps}")
     print(f"views showing another seat's cards: {totals.leaks}")
