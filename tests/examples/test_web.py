@@ -861,3 +861,56 @@ def test_a_flood_from_loopback_addresses_never_locks_a_fresh_one_out() -> None:
     assert found["fresh_refused"] == []
     assert found["statuses"] == {"flood 200": 250, "flood 429": 25, "fresh 200": 25}
     assert found["retry_after"][429] and "none" not in found["retry_after"][429]
+
+
+def test_on_a_real_server_hostile_frames_get_an_error_or_a_close_and_no_table_hangs(
+    tmp_path: Any,
+) -> None:
+    import urllib.request
+
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+
+    process, base = start_server("--database", ":memory:", "--seed", "3")
+    try:
+        request = urllib.request.Request(
+            base + "/api/tables", data=b'{"players": 3}', headers={"Origin": base}
+        )
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            link = link_fields(json.loads(reply.read())["links"][0])
+        url = base.replace("http", "ws") + "/ws"
+        with pytest.raises(InvalidStatus) as refused:  # a page of another site
+            connect(url, origin="http://evil.example").recv(timeout=10)
+        assert refused.value.response.status_code == 403
+        token = json.dumps(link["token"])
+        hostile = [
+            ('{"type": "notation", "token": ' + token + ', "text": "Al\\ud800"}', "error"),
+            ('{"type": "notation", "token": ' + token + ', "text": "Al\\u0000"}', "error"),
+            ('{"type": "notation", "token": ' + token + ', "text": "' + "A" * 100_000 + '"}', 1009),
+            (b'{"type": "\xff"}', "error"),  # bytes, not UTF-8: a binary frame, not text
+        ]
+        for frame, expected in hostile:
+            with connect(url, origin=base) as socket:
+                socket.send(json.dumps(link))
+                assert valid(json.loads(socket.recv(timeout=20)))["type"] == "update"
+                if isinstance(frame, bytes):
+                    socket.send(frame)
+                    answer = valid(json.loads(socket.recv(timeout=20)))
+                    assert answer["message"] == "messages must be JSON text"
+                    continue
+                socket.send(frame)
+                if expected == "error":
+                    answer = valid(json.loads(socket.recv(timeout=20)))
+                    assert "text holds a" in answer["message"], answer
+                else:
+                    with pytest.raises(ConnectionClosed) as closed:
+                        socket.recv(timeout=20)
+                    assert closed.value.rcvd is not None and closed.value.rcvd.code == expected
+        with connect(url, origin=base) as socket:  # the table still plays
+            socket.send(json.dumps(link))
+            socket.send(json.dumps({"type": "action", "action": {"action": "take"}, **link}))
+            assert valid(json.loads(socket.recv(timeout=20)))["type"] == "update"
+            assert valid(json.loads(socket.recv(timeout=20)))["view"]["phase"] == "play"
+    finally:
+        process.kill()
+        process.wait(timeout=10)
