@@ -208,7 +208,13 @@ def in_view(driver: Any, css: str) -> bool:
 
 
 def open_table(
-    driver: Any, base: str, app: Any, policy: str, friend: str = "", shot: Path | None = None
+    driver: Any,
+    base: str,
+    app: Any,
+    policy: str,
+    friend: str = "",
+    shot: Path | None = None,
+    turn_time: str = "0",
 ) -> Any:
     """Create a three-seat, one-round table with the page's form; its server-side table."""
     from selenium.webdriver.support.ui import Select
@@ -226,6 +232,7 @@ def open_table(
         driver.find_element(By.ID, "friends").send_keys(friend)
     Select(driver.find_element(By.ID, "rounds")).select_by_value("1")
     Select(driver.find_element(By.ID, "policy")).select_by_value(policy)
+    Select(driver.find_element(By.ID, "turn-time")).select_by_value(turn_time)
     if shot is not None:
         driver.save_screenshot(str(shot))
     driver.find_element(By.ID, "start").click()
@@ -264,9 +271,11 @@ def test_melds_by_hand_an_extension_a_swap_a_bad_discard_a_reload_and_leaving(
     base, app = server
     driver = browser
     viewport(driver, DESKTOP)
-    table = open_table(driver, base, app, "penalize")
+    table = open_table(driver, base, app, "penalize", turn_time="300")
+    assert table.turn_time == 300
     put(driver, table, hand_by_position(list(table.state.names)))
     assert "Your turn: play" in text_of(driver, "status")
+    wait(lambda: "Your turn: a bot plays it in" in text_of(driver, "message"), "the turn time")
     assert in_view(driver, "#hand button.card") and in_view(driver, "#bar button:not([hidden])")
     ways = driver.find_elements(By.CSS_SELECTOR, "#ways button.meet")
     assert ways and "fewest wildcards first" in text_of(driver, "ways")

@@ -75,6 +75,9 @@ def test_the_command_line_shows_every_option_with_its_default(capsys: Any) -> No
     shown = " ".join(capsys.readouterr().out.split())
     for flag in ("--grace", "--call-window", "--idle-expiry", "--tables-per-minute", "--seed"):
         assert flag in shown
+    for flag in ("--database", "--trusted-proxy", "--turn-time", "--max-tables"):
+        assert flag in shown
+    assert "(default: hellsrummy-web.sqlite3)" in shown
     assert "(default: 60.0)" in shown and "(default: 30.0)" in shown
 
 
