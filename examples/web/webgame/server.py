@@ -161,8 +161,11 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
         except asyncio.TimeoutError:
             log.info("closing a page that does not read its messages")
             code = 4408
-        except Exception:
-            log.warning("a message could not be sent; closing its socket", exc_info=True)
+        except UnicodeEncodeError:  # no input lets such text in: a bug, said once a message
+            log.warning("a message held text that UTF-8 cannot carry; closing its socket")
+            code = 1011
+        except Exception:  # most often a page that has just gone away
+            log.debug("a message could not be sent; closing its socket", exc_info=True)
             code = 1011
         with contextlib.suppress(Exception):
             await asyncio.wait_for(socket.close(code=code), settings.send_timeout)
