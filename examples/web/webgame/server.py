@@ -236,16 +236,17 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
 
     async def make_room(now: float) -> bool:
         """Room for one more table: end the oldest unopened one, else the oldest finished one."""
-        if len(tables) < settings.max_tables:
-            return True
-        unopened = sorted((t for t in tables.values() if not t.opened()), key=lambda t: t.created)
-        finished = sorted(
-            (t for t in tables.values() if t.opened() and t.finished()),
-            key=lambda t: t.over_since if t.over_since is not None else now,
-        )
-        for table in (unopened + finished)[: len(tables) - settings.max_tables + 1]:
-            await end(table.ident, "this table has ended to make room for new ones")
-        return len(tables) < settings.max_tables
+        while len(tables) >= settings.max_tables:
+            unopened = [t for t in tables.values() if not t.opened()]
+            finished = [t for t in tables.values() if t.opened() and t.finished()]
+            if unopened:
+                oldest = min(unopened, key=lambda t: t.created)
+            elif finished:
+                oldest = min(finished, key=lambda t: now if t.over_since is None else t.over_since)
+            else:
+                return False  # every table is in use
+            await end(oldest.ident, "this table has ended to make room for new ones")
+        return True
 
     def next_room(now: float) -> float:
         """Seconds until a table in use may have expired (a 503's ``Retry-After``)."""
