@@ -366,11 +366,7 @@ $("options").onsubmit = async (event) => {
     reply = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     data = await reply.json();
   } catch (e) { $("setup-error").textContent = "The server could not be reached; try again."; return; }
-  if (!reply.ok) {
-    const wait = reply.headers.get("Retry-After");
-    $("setup-error").textContent = data.error + (wait && !data.error.includes(" s") ? ` (try again in ${wait} s)` : "");
-    return;
-  }
+  if (!reply.ok) { $("setup-error").textContent = data.error; return; }  // (a 429 or 503 says when to try again)
   location.hash = data.links[0].slice(2); location.reload();
 };
 

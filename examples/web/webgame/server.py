@@ -323,7 +323,8 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                 wait,
             )
         if not await make_room(now):
-            return _error("too many tables in use; try again later", 503, next_room(now))
+            wait = max(1.0, next_room(now))
+            return _error(f"every table is in use; try again in {math.ceil(wait)} s", 503, wait)
         try:
             table = Table.create(
                 names,
