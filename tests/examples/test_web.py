@@ -146,7 +146,19 @@ def test_table_options_reach_the_rules_and_bad_ones_are_refused() -> None:
     assert [link["seat"] for link in links] == [0, 1]
     table_id, _ = new_table(client, schedule=[9, 3])
     assert client.app.state.tables[table_id].state.rules.schedule == (9, 3)  # type: ignore[attr-defined]
-    for bad in ({"discard_policy": "chaos"}, {"schedule": [2]}, {"rounds": 0}, {"expert": 1}):
+    table_id, _ = new_table(client, turn_time=0, call_time=15)
+    assert client.app.state.tables[table_id].turn_time == 0  # type: ignore[attr-defined]
+    assert client.app.state.tables[table_id].call_window == 15  # type: ignore[attr-defined]
+    for bad in (
+        {"discard_policy": "chaos"},
+        {"schedule": [2]},
+        {"rounds": 0},
+        {"expert": 1},
+        {"turn_time": False},
+        {"turn_time": 5},
+        {"call_time": 1e9},
+        {"call_time": None},
+    ):
         reply = client.post("/api/tables", json={"players": 4, **bad})
         assert reply.status_code == 400 and reply.json()["error"].startswith("bad table options")
 

@@ -308,9 +308,18 @@ def create_app(options: Options | None = None, **overrides: Any) -> Starlette:
                 call_time = seconds(data, "call_time", 0, *CALL_TIMES)
             turn_time = settings.turn_time
             if "turn_time" in data:
-                turn_time = (
-                    0.0 if data["turn_time"] == 0 else seconds(data, "turn_time", 0, *TURN_TIMES)
-                )
+                given = data["turn_time"]
+                if type(given) is int and given == 0:  # no turn time (not false: a flag)
+                    turn_time = 0.0
+                else:
+                    try:
+                        turn_time = seconds(data, "turn_time", 0, *TURN_TIMES)
+                    except BadInput:
+                        low, high = TURN_TIMES
+                        raise BadInput(
+                            f"turn_time must be 0 (none) or a number of seconds from {low:g}"
+                            f" to {high:g}"
+                        ) from None
         except BadInput as error:
             return _error(f"bad table options: {error}", 400)
         now = time.monotonic()
