@@ -203,7 +203,7 @@ function drawSeats(m, winners) {
   const v = m.view, over = v.phase === "round_over" || v.phase === "game_over";
   const rows = [row(["Seat", "Cards", "Score", "Met", ""], "th")];
   m.seats.forEach((s, k) => {
-    const penalty = v.penalties[k] && !over ? ` (${v.penalties[k]} of it penalties)` : "";
+    const penalty = v.penalties[k] && !over ? ` (incl. ${v.penalties[k]} penalty)` : "";
     const where = s.presence === "waiting" ? `waiting for ${s.name}` : PRESENCE[s.presence];
     rows.push(row([s.name + (k === v.seat && s.name !== "You" ? " (you)" : ""), String(v.hand_sizes[k]), String(s.total) + penalty,
       v.met[k] ? "met" : "", where], "td", winners.includes(k) ? "winner" : k === v.current ? "current" : ""));
@@ -260,6 +260,7 @@ function requestVerdict() {
   }, 150);
 }
 // The countdowns: the call window (who may still answer) and the turn time.
+const clock = (s) => (s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `${s} s`);
 function tickTimers() {
   clearInterval(countdown);
   if (windowEnds === null && turnEnds === null) return;
@@ -268,12 +269,12 @@ function tickTimers() {
     const names = (seats) => seats.map((s) => (s === v.seat ? "you" : v.names[s])).join(", ");
     if (windowEnds !== null) {
       const left = Math.max(0, Math.ceil((windowEnds - now) / 1000));
-      if (left > 0) out.push([`Rummy! may be called on ${v.discard}: ${left} s (waiting for ${names(m.call_waiting)})`, "info countdown"]);
+      if (left > 0) out.push([`Rummy! may be called on ${v.discard}: ${clock(left)} (waiting for ${names(m.call_waiting)})`, "info countdown"]);
     }
     if (turnEnds !== null) {
       const left = Math.max(0, Math.ceil((turnEnds - now) / 1000));
       const whose = v.phase === "round_over" ? "The next round starts" : v.current === v.seat ? "Your turn: a bot plays it" : `${v.names[v.current]}'s turn: a bot plays it`;
-      if (left > 0) out.push([`${whose} in ${left} s`, "info countdown"]);
+      if (left > 0) out.push([`${whose} in ${clock(left)}`, "info countdown"]);
     }
     show([...lines.filter((x) => !x[1].startsWith("info")), ...out]);
     if (!out.length) clearInterval(countdown);

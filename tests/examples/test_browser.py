@@ -347,7 +347,7 @@ def test_melds_by_hand_an_extension_a_swap_a_bad_discard_a_reload_and_leaving(
     notice = driver.find_element(By.CSS_SELECTOR, "#message .notice")
     assert "Discard error" in notice.text and "3 points were charged" in notice.text
     assert in_view(driver, "#message .notice") and in_view(driver, "#hand button.card")
-    assert "3 (3 of it penalties)" in text_of(driver, "scores")
+    assert "3 (incl. 3 penalty)" in text_of(driver, "scores")
     assert "Discard error by you: 3 points charged" in text_of(driver, "log")
     driver.save_screenshot(str(shots / "desktop-discard-error.png"))
     select(driver, "9D")
