@@ -30,7 +30,7 @@ from hellsrummy.contracts.needs import joins_a_meld_of_3
 from hellsrummy.contracts.solver import held_meets
 from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
 from hellsrummy.game.actions import Action, Pass, Take
-from hellsrummy.game.position import Position, position
+from hellsrummy.game.position import position, table
 from hellsrummy.game.rules import CLASSIC
 from hellsrummy.game.scoring import PENALTY_OF
 from hellsrummy.game.state import DECIDE, GameState
@@ -139,10 +139,11 @@ class Kinship:
         return best
 
 
-def _wants(here: Position, discard: Card, keep: int) -> bool:
+def _wants(seen: GameState | PlayerView, discard: Card, keep: int) -> bool:
     """Whether GreedyBot takes ``discard`` (see :class:`hellsrummy.GreedyBot`)."""
-    hand = here.hand
-    if not here.met:
+    seat = seen.current
+    hand = seen.hands[seat] if isinstance(seen, GameState) else seen.hand
+    if not seen.met[seat]:
         if discard.is_wild:
             return True
         with_it = (*hand, discard)  # as a state holds it: the hand's wildcards first
@@ -152,8 +153,8 @@ def _wants(here: Position, discard: Card, keep: int) -> bool:
         close = kin.score(discard, True) >= 2 * keep
         if close and kin.worst(with_it, keep) is not discard:
             return True
-        return held_meets(with_it, here.contract)
-    if discard in here.table.playable:  # a rummy
+        return held_meets(with_it, seen.contract)
+    if discard in table(seen).playable:  # a rummy
         return True
     if discard.is_wild:
         return any(discard in meld for meld in possible_melds((*hand, discard), 3))
@@ -171,11 +172,11 @@ def greedy_move(seen: GameState | PlayerView, keep: int) -> Action:
     >>> greedy_move(new_game(3, seed=1), 2)
     Pass()
     """
-    here = position(seen)
     if seen.phase is DECIDE:  # take or pass: nothing to list
         discard = seen.discard
         assert discard is not None
-        return _TAKE if _wants(here, discard, keep) else _PASS
+        return _TAKE if _wants(seen, discard, keep) else _PASS
+    here = position(seen)
     # The moves it would choose among, section by section in the order of the listing,
     # each worked out only if the ones before offer nothing it would play.
     found: Iterable[tuple[Choice, ...]] = ()
