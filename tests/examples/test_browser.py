@@ -521,6 +521,12 @@ def test_the_phone_a_classic_call_a_long_game_and_its_score_sheet(
         "const log = document.getElementById('log'); return [log.start, log.children.length];"
     )
     assert numbers[0] > 1 and numbers[0] + numbers[1] - 1 == events  # numbered from the start
+    lines = driver.execute_script(
+        "return [...document.querySelectorAll('#log li')].map((li) => li.textContent);"
+    )
+    passes = [line for line in lines if " passed " in line]
+    assert passes and all(" on to " in line for line in passes)  # the discard and a stock card
+    assert not [line for line in lines if "to You" in line or "by You" in line]
     driver.save_screenshot(str(shots / "phone-long-game.png"))
 
     # seat 1 leaves, the game ends: the score sheet
