@@ -192,7 +192,9 @@ def main() -> None:
         "--call-window=5",
         f"--database={database}",
     ]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # The server's log goes to a file: a pipe nobody reads would block a server that logs.
+    log = (Path(folder.name) / "server.log").open("w")
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     try:
         assert server.stdout is not None
         print(server.stdout.readline().strip())
@@ -209,7 +211,11 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=10)
         saved = database.stat().st_size if database.exists() else 0
+        log.close()
+        logged = (Path(folder.name) / "server.log").read_text()
         folder.cleanup()
+    if logged:
+        print(f"the server's log:\n{logged[-2000:]}")
     latencies = sorted(totals.latencies)
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     print(f"tables {args.tables} x 4 clients, {args.rounds} rounds a game, {elapsed:.1f} s")
