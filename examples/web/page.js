@@ -286,6 +286,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.onopen = () => {
+    checks = 0;  // a check asked on the socket before is answered on no other
     socket.send(JSON.stringify({ table: params.get("table"), seat: Number(params.get("seat")), token: params.get("token") }));
   };
   socket.onmessage = (event) => {
