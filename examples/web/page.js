@@ -304,6 +304,7 @@ function connect() {
     windowEnds = m.call_window ? Date.now() + m.call_window * 1000 : null;
     turnEnds = m.turn_time ? Date.now() + m.turn_time * 1000 : null;
     draw();
+    if (m.seq === 1) show(lines.filter((x) => x[1] !== "error"));  // (re)connected: "connection lost" goes
     if (m.notices.length) show(m.notices.map((t) => [t, "notice"]));
     else if (turned || changed) show([]);
     tickTimers();

@@ -428,6 +428,7 @@ def test_a_classic_table_of_two_people_a_call_a_reload_a_restart_and_a_leave(
         )
         ready(driver)
     assert last_update(driver)["view"] == before
+    assert "Connection lost" not in text_of(driver, "message")  # gone once back
     table = served.app.state.tables[ident]
     click(driver, "#take")
     assert last_update(driver)["view"]["phase"] == "play"
