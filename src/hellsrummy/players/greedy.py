@@ -88,7 +88,13 @@ class Kinship:
         self.by_card: list[int] = by_card
 
     def score(self, c: Card, held: bool) -> int:
-        """The card's score against the hand (less the card itself when ``held``)."""
+        """The card's score against the hand (less the card itself when ``held``).
+
+        >>> from hellsrummy import card, cards
+        >>> kin = Kinship(cards("7H 8H 9H"))
+        >>> kin.score(card("8H"), True), kin.score(card("8H"), False), kin.score(card("2C"), False)
+        (4, 6, 4)
+        """
         at = _KIN_AT_OF[c]
         if not at:  # a wildcard
             return 4
