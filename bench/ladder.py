@@ -406,7 +406,8 @@ def plot(ladder: Ladder, path: Path) -> None:
             color="tab:blue",
             alpha=0.5,
         )
-    for rating in timed:
+    # Labels alternate above and below their points, so that neighbours do not overwrite.
+    for place, rating in enumerate(sorted(timed, key=lambda rating: rating.seconds or 0.0)):
         right.errorbar(
             rating.seconds,
             rating.elo,
@@ -416,8 +417,8 @@ def plot(ladder: Ladder, path: Path) -> None:
             capsize=3,
         )
         right.annotate(
-            rating.name, (rating.seconds or 0.0, rating.elo), fontsize=7, xytext=(4, 4),
-            textcoords="offset points",
+            rating.name, (rating.seconds or 0.0, rating.elo), fontsize=7,
+            xytext=(5, 5 if place % 2 else -11), textcoords="offset points",
         )  # fmt: skip
     right.set_xscale("log")
     if timed:  # room for the labels on the right
