@@ -39,9 +39,8 @@ from hellsrummy.deck.shuffle import Seed, shuffle
 from hellsrummy.errors import shown
 from hellsrummy.game.actions import Pass
 from hellsrummy.game.events import RoundStarted
-from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState, Phase
-from hellsrummy.play.calls import rummy_calls
+from hellsrummy.play.calls import next_call_turn, rummy_calls
 from hellsrummy.play.engine import apply
 from hellsrummy.rl.builder import MoveBuilder
 from hellsrummy.rl.encoding import Decline, Move
@@ -450,16 +449,9 @@ class Node(_Cache):
 
 def _turn(game: GameState, declined: frozenset[int]) -> tuple[int, bool]:
     """The seat to act and whether it answers a call turn (see the module documentation)."""
-    if (
-        game.phase is Phase.DECIDE
-        and game.discarder is not None
-        and game.rules.discard_policy is DiscardPolicy.CLASSIC
-    ):
-        count = game.players
-        for ahead in range(1, count):
-            other = (game.current + ahead) % count
-            if other not in declined and rummy_calls(game, other):
-                return other, True
+    due = next_call_turn(game, declined)
+    if due is not None:
+        return due[0], True
     return game.current, False
 
 

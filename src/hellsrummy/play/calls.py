@@ -34,6 +34,7 @@ number, an extension before a swap, then by substitute in card order.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from hellsrummy.deck.cards import Card
@@ -52,7 +53,14 @@ from hellsrummy.play.turns import insert, remove
 if TYPE_CHECKING:
     from hellsrummy.views.view import PlayerView
 
-__all__ = ["call_rummy", "callable_discard", "is_bad_discard", "rummy_calls", "verify_call"]
+__all__ = [
+    "call_rummy",
+    "callable_discard",
+    "is_bad_discard",
+    "next_call_turn",
+    "rummy_calls",
+    "verify_call",
+]
 
 
 def is_bad_discard(state: GameState | PlayerView, card: Card) -> bool:
@@ -209,6 +217,41 @@ def rummy_calls(state: GameState | PlayerView, seat: int) -> list[CallRummy]:
             after = insert(hand, state.melds[number].cards[0])
             found += _calls(seat, called, number, True, dict.fromkeys(after))
     return found
+
+
+def next_call_turn(
+    state: GameState, declined: Collection[int] = ()
+) -> tuple[int, list[CallRummy]] | None:
+    """The call turn due now, for a game played one seat's answer at a time: its seat and calls.
+
+    Under the classic policy, while the seat to act decides on a discard, the other seats may
+    call "Rummy!" on it; asked one at a time, in turn order from the deciding seat, the first
+    that may call (:func:`rummy_calls`) and has not ``declined`` answers next. ``None`` when no
+    seat is to answer (another policy, no discard, or every seat that may call has declined),
+    and the deciding seat acts. The reinforcement-learning environments and the OpenSpiel game
+    both turn a call window into turns this way.
+
+    >>> from hellsrummy import DiscardPolicy, Rules, new_game
+    >>> next_call_turn(new_game(4, seed=1)) is None
+    True
+    >>> classic = new_game(4, seed=1, rules=Rules(discard_policy=DiscardPolicy.CLASSIC))
+    >>> next_call_turn(classic, declined={1, 2, 3}) is None
+    True
+    """
+    if (
+        state.phase is not Phase.DECIDE
+        or state.discarder is None
+        or state.rules.discard_policy is not DiscardPolicy.CLASSIC
+    ):
+        return None
+    count = state.players
+    for ahead in range(1, count):
+        other = (state.current + ahead) % count
+        if other not in declined:
+            calls = rummy_calls(state, other)  # empty for a seat that may not call
+            if calls:
+                return other, calls
+    return None
 
 
 def _calls(

@@ -51,9 +51,9 @@ from pettingzoo.utils import wrappers
 from hellsrummy.deck.cards import format_cards
 from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
-from hellsrummy.game.rules import DiscardPolicy, Rules
+from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import GameState, Phase, RoundResult
-from hellsrummy.play.calls import rummy_calls
+from hellsrummy.play.calls import next_call_turn
 from hellsrummy.play.engine import apply, new_game, next_round
 from hellsrummy.rl.builder import MoveBuilder
 from hellsrummy.rl.encoding import ACTION_SIZE, NEXT_PAGE, Decline, Move, step_name
@@ -354,22 +354,13 @@ class HellsRummyEnv(AECEnv[str, Observation, np.int64]):
     def _next_turn(self) -> None:
         """Select the seat whose decision it is and list its moves."""
         state = self.game
-        if (
-            state.phase is Phase.DECIDE
-            and state.discarder is not None
-            and state.rules.discard_policy is DiscardPolicy.CLASSIC
-        ):
-            # A call turn for the first seat after the deciding one that may call and has
-            # not declined (rummy_calls is empty for any seat that may not).
-            count = state.players
-            for ahead in range(1, count):
-                other = (state.current + ahead) % count
-                calls = [] if other in self._declined else rummy_calls(state, other)
-                if calls:
-                    self._builder = MoveBuilder([*calls, Decline()])
-                    self._turn = Turn.CALL
-                    self.agent_selection = self.possible_agents[other]
-                    return
+        due = next_call_turn(state, self._declined)
+        if due is not None:  # a call turn (see the module documentation)
+            other, calls = due
+            self._builder = MoveBuilder([*calls, Decline()])
+            self._turn = Turn.CALL
+            self.agent_selection = self.possible_agents[other]
+            return
         seat = state.current
         seen = self._seen = view(state, seat)
         self._builder = MoveBuilder.of(seen)
