@@ -37,10 +37,10 @@ import attrs
 from hellsrummy.deck.cards import BY_INDEX, Card, pack, sort_cards
 from hellsrummy.deck.shuffle import Seed, shuffle
 from hellsrummy.errors import shown
-from hellsrummy.game.actions import Pass
+from hellsrummy.game.actions import CallRummy, Pass
 from hellsrummy.game.events import RoundStarted
 from hellsrummy.game.state import GameState, Phase
-from hellsrummy.play.calls import next_call_turn, rummy_calls
+from hellsrummy.play.calls import next_call_turn
 from hellsrummy.play.engine import apply
 from hellsrummy.rl.builder import MoveBuilder
 from hellsrummy.rl.encoding import Decline, Move
@@ -198,7 +198,7 @@ class Node(_Cache):
         >>> Node.initial(settings_of({})).call_turn
         False
         """
-        return self.player >= 0 and self._turn()[1]
+        return self.player >= 0 and self._turn()[1] is not None
 
     def _cached(self) -> dict[object, Any]:
         try:
@@ -208,12 +208,15 @@ class Node(_Cache):
             object.__setattr__(self, "_cache", found)
         return found
 
-    def _turn(self) -> tuple[int, bool]:
-        """The seat to act and whether it is a call turn (a node in a round)."""
+    def _turn(self) -> tuple[int, tuple[CallRummy, ...] | None]:
+        """The seat to act and, on a call turn, its calls (a node in a round)."""
         cache = self._cached()
-        found: tuple[int, bool] | None = cache.get("turn")
+        found: tuple[int, tuple[CallRummy, ...] | None] | None = cache.get("turn")
         if found is None:
-            found = cache["turn"] = _turn(self._game(), self.declined)
+            game = self._game()
+            due = next_call_turn(game, self.declined)
+            calls = None if due is None else tuple(due[1])
+            found = cache["turn"] = (game.current if due is None else due[0], calls)
         return found
 
     def _game(self) -> GameState:
@@ -250,9 +253,9 @@ class Node(_Cache):
         cache = self._cached()
         found: MoveBuilder | None = cache.get("builder")
         if found is None:
-            seat, call = self._turn()
-            if call:
-                found = MoveBuilder([*rummy_calls(self._game(), seat), Decline()])
+            seat, calls = self._turn()
+            if calls is not None:
+                found = MoveBuilder([*calls, Decline()])
             else:
                 found = MoveBuilder.of(self.view(seat))
             for step in self.prefix:
@@ -445,14 +448,6 @@ class Node(_Cache):
         fresh = iter(shuffle(sort_cards(unseen.elements()), seed, "redeal"))
         again = tuple(c if own else next(fresh) for c, own in zip(dealt, mine, strict=True))
         return attrs.evolve(self, dealt=again)
-
-
-def _turn(game: GameState, declined: frozenset[int]) -> tuple[int, bool]:
-    """The seat to act and whether it answers a call turn (see the module documentation)."""
-    due = next_call_turn(game, declined)
-    if due is not None:
-        return due[0], True
-    return game.current, False
 
 
 def _check_bounds(settings: Settings, game: GameState) -> None:
