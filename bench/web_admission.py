@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -29,8 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def start(port: int, max_tables: int) -> Any:
-    import subprocess
-
     arguments = ["--port", str(port), "--max-tables", str(max_tables), "--database", ":memory:"]
     process = subprocess.Popen([sys.executable, str(ROOT / "examples/web/app.py"), *arguments])
     for _ in range(400):

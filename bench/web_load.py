@@ -22,6 +22,7 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -176,8 +177,6 @@ def main() -> None:
     parser.add_argument("--patience", type=float, default=120, help="seconds a client waits")
     args = parser.parse_args()
     base = f"http://127.0.0.1:{args.port}"
-    import tempfile
-
     folder = tempfile.TemporaryDirectory()
     database = Path(folder.name) / "tables.sqlite3"  # every table saved as it changes
     sockets = 4 * args.tables + 10
