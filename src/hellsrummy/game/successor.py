@@ -1,12 +1,11 @@
-"""Successor states: the state after a turn, built fast, one seat's entry replaced, the next seat.
+"""Successor states: the state after a turn, built fast, and one seat's entry replaced.
 
 Every turn builds a new :class:`hellsrummy.GameState`. :func:`successor` builds it as the attrs
 constructor would, slot by slot, but faster, and hands the table's derived facts on while the
 melds stay the same; :func:`replace` is how every rule changes one seat's entry of a per-seat
-tuple (hands, met flags, penalties, seats that left...). Two rules that turns ask on their way
-to the next state live here too, in a compiled module: :func:`next_seat` (whose turn comes
-next) and :func:`draw` (the stock's top card, refilling an empty stock);
-:mod:`hellsrummy.play.dealing` deals with them too.
+tuple (hands, met flags, penalties, seats that left...). No rule is decided here: the rules
+that make each next state are in :mod:`hellsrummy.play` (whose turn comes next in
+:mod:`hellsrummy.play.seats`, drawing from the stock in :mod:`hellsrummy.play.stock`).
 
 >>> state = new_game(3, seed=1)
 >>> replace(state.met, 2, True)
@@ -20,10 +19,8 @@ from typing import Any, Final, TypeVar
 import attrs
 from attrs import AttrsInstance
 
-from hellsrummy.deck.cards import Card, pack
-from hellsrummy.deck.shuffle import shuffle
+from hellsrummy.deck.cards import Card
 from hellsrummy.game.eventlog import EventLog
-from hellsrummy.game.events import Refilled
 from hellsrummy.game.state import (
     DerivedPosition,
     GameState,
@@ -33,7 +30,7 @@ from hellsrummy.game.state import (
     draft_class,
 )
 
-__all__ = ["assembled", "draw", "next_seat", "replace", "successor"]
+__all__ = ["assembled", "replace", "successor"]
 
 _T = TypeVar("_T")
 _new: Final = object.__new__
@@ -86,33 +83,37 @@ _GAME_STATE: Final = GameState  # (compiled: read as a constant, not looked up b
 
 def successor(
     state: GameState,
+    *,
     current: int,
     phase: Phase,
     hands: tuple[tuple[Card, ...], ...],
-    melds: tuple[TableMeld, ...],
     discard: Card | None,
-    stock: tuple[Card, ...],
-    refills: int,
-    met: tuple[bool, ...],
-    turns: int,
-    taken: Card | None,
     log: EventLog,
+    taken: Card | None = None,
     discarder: int | None = None,
+    melds: tuple[TableMeld, ...] | None = None,
+    stock: tuple[Card, ...] | None = None,
+    refills: int | None = None,
+    met: tuple[bool, ...] | None = None,
+    turns: int | None = None,
     results: tuple[RoundResult, ...] | None = None,
     scores: tuple[int, ...] | None = None,
 ) -> GameState:
     """The next state of a turn: one state built, the table's facts handed on.
 
-    The fields a turn does not change (rules, seed, names, round, scores...) are copied,
-    but for ``results`` and ``scores`` when they are given (by the end of a round).
-    ``discarder`` is the seat that discarded ``discard`` (``None`` when there is no discard
-    or it was turned up from the stock). While the melds stay the same, the next state keeps
-    the table's facts (see :func:`hellsrummy.game.position.table`).
+    Every argument is a field of the next state, by keyword. A turn always says who acts next
+    (``current``), in which ``phase``, with which ``hands``, ``discard`` and ``log``.
+    ``taken`` (the card taken this turn) and ``discarder`` (the seat that discarded
+    ``discard``) belong to the turn that follows: ``None`` unless given. The others (``melds``,
+    ``stock``, ``refills``, ``met``, ``turns``, ``results``, ``scores``) stay as they are in
+    ``state`` unless given, as do the fields a turn never changes (rules, seed, names,
+    round...). While the melds stay the same, the next state keeps the table's facts (see
+    :func:`hellsrummy.game.position.table`).
 
     >>> import attrs
     >>> state = new_game(3, seed=1)
-    >>> after = successor(state, 2, state.phase, state.hands, state.melds, state.discard,
-    ...                   state.stock, 0, state.met, 0, None, state.log)
+    >>> after = successor(state, current=2, phase=state.phase, hands=state.hands,
+    ...                   discard=state.discard, log=state.log, refills=0)
     >>> after.current, after == state, after == attrs.evolve(state, current=2, refills=0)
     (2, False, True)
     """
@@ -125,61 +126,27 @@ def successor(
     draft.current = current
     draft.phase = phase
     draft.hands = hands
-    draft.melds = melds
+    same_melds = melds is None or melds is state.melds
+    draft.melds = state.melds if melds is None else melds
     draft.discard = discard
-    draft.stock = stock
+    draft.stock = state.stock if stock is None else stock
     draft.suits = state.suits
     draft.decks = state.decks
-    draft.refills = refills
-    draft.met = met
+    draft.refills = state.refills if refills is None else refills
+    draft.met = state.met if met is None else met
     draft.penalties = state.penalties
     draft.errors = state.errors
     draft.results = state.results if results is None else results
     draft.scores = state.scores if scores is None else scores
     draft.protection = state.protection
     draft.left = state.left
-    draft.turns = turns
+    draft.turns = state.turns if turns is None else turns
     draft.taken = taken
     draft.log = log
     draft.discarder = discarder
     draft._attrs_cached_hash = None
     draft._position = None
-    draft._table = getattr(state, "_table", None) if melds is state.melds else None
+    draft._table = getattr(state, "_table", None) if same_melds else None
     draft.__class__ = _GAME_STATE
     after: GameState = draft
     return after
-
-
-def next_seat(left: tuple[bool, ...], seat: int) -> int:
-    """The next seat after ``seat`` that is still in the game (``left`` marks those gone).
-
-    >>> next_seat((False, False, False), 2), next_seat((False, True, True), 0)
-    (0, 0)
-    """
-    count = len(left)
-    candidate = seat
-    for _ in range(count):  # each seat once at most, round the table
-        candidate = candidate + 1 if candidate + 1 < count else 0
-        if not left[candidate]:
-            return candidate
-    return seat
-
-
-def draw(
-    state: GameState, stock: tuple[Card, ...], refills: int, log: EventLog
-) -> tuple[Card, tuple[Card, ...], int, EventLog]:
-    """Draw the top card of ``stock``, refilling it with a fresh deck when it is empty.
-
-    Returns the card, the stock left, the number of refills so far and the log (with a
-    :class:`hellsrummy.Refilled` event when a deck was added).
-
-    >>> state = new_game(3, seed=1)
-    >>> drawn, stock, refills, log = draw(state, (), 0, state.log)
-    >>> len(stock), refills, str(log.last)
-    (51, 1, 'the stock was refilled with a fresh deck of 52 cards')
-    """
-    if not stock:
-        refills += 1
-        stock = shuffle(pack(state.suits, 1), state.seed, f"round {state.round} deck {refills}")
-        log = log.append(Refilled(len(stock)))
-    return stock[0], stock[1:], refills, log

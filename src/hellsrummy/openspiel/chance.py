@@ -20,8 +20,8 @@ from hellsrummy.deck.cards import Card, pack, sort_cards
 from hellsrummy.game.actions import Pass
 from hellsrummy.game.events import RoundStarted
 from hellsrummy.game.state import Deal, GameState
-from hellsrummy.play.dealing import next_seat
 from hellsrummy.play.engine import apply, new_game, next_round
+from hellsrummy.play.seats import next_seat
 
 from .parameters import Settings
 

@@ -29,8 +29,8 @@ import attrs
 
 from hellsrummy.contracts.difficulty import DEFAULT_DECK_PLAN, STANDARD_SCHEDULE
 from hellsrummy.errors import shown
+from hellsrummy.game.cardpoints import ScoreTable
 from hellsrummy.game.rules import DiscardPolicy, Rules
-from hellsrummy.game.scoring import ScoreTable
 from hellsrummy.game.state import GameState
 from hellsrummy.play.engine import new_game
 from hellsrummy.rl.encoding import WINDOW
@@ -275,8 +275,9 @@ class Settings:
         played since, a win is decided by the game's totals.
 
         >>> from hellsrummy import Rules, new_game, next_round
-        >>> from hellsrummy.play.scoring import end_round
-        >>> over = end_round(new_game(3, seed=1, rules=Rules(schedule=[6])), winner=None)
+        >>> from hellsrummy.play.scoring import end_round, outcome
+        >>> start = new_game(3, seed=1, rules=Rules(schedule=[6], max_turns=1))
+        >>> over = end_round(start, outcome(start, 1, start.hands[1], turns=1))
         >>> over.results[0].points
         (75, 70, 70)
         >>> Settings(3, Rules(schedule=[6], max_turns=9), unwon=30).utility(over)

@@ -31,7 +31,7 @@ from hellsrummy.deck.cards import BY_INDEX, format_cards, sort_cards
 from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import shown
 from hellsrummy.game.state import GameState
-from hellsrummy.play.dealing import next_seat
+from hellsrummy.play.seats import next_seat
 from hellsrummy.rl.encoding import ACTION_SIZE, Move, step_name
 from hellsrummy.views.resampling import resample
 from hellsrummy.views.view import PlayerView

@@ -1,7 +1,8 @@
 """Calling "Rummy!": the classic game's answer to a bad discard (``DiscardPolicy.CLASSIC``).
 
 Under the classic policy every card of the hand is a legal discard, but a *bad discard* — a
-wildcard, or a card that plays on a table meld — can be called. While it is the discard and
+wildcard, or a card that plays on a table meld (:func:`hellsrummy.is_bad_discard`, one of the
+discard rules) — can be called. While it is the discard and
 the next seat has not yet taken or passed it, any seat still in the game except the one that
 discarded it (the next seat included, met or not) may call: it places the card where it plays
 (an extension, or a swap that brings the meld's lowest-sorting wildcard to its hand) and gives
@@ -45,9 +46,10 @@ from hellsrummy.game.position import table
 from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState, Phase, TableMeld
 from hellsrummy.game.successor import replace, successor
-from hellsrummy.play.dealing import verify_seat
+from hellsrummy.play.discarding import is_bad_discard as is_bad_discard  # (its 0.2.0 path)
 from hellsrummy.play.plays import extension_refusal, swap_refusal
-from hellsrummy.play.scoring import GOES_ON, end_round, outcome
+from hellsrummy.play.scoring import end_round, outcome
+from hellsrummy.play.seats import verify_seat
 from hellsrummy.play.turns import insert, remove
 
 if TYPE_CHECKING:
@@ -56,23 +58,10 @@ if TYPE_CHECKING:
 __all__ = [
     "call_rummy",
     "callable_discard",
-    "is_bad_discard",
     "next_call_turn",
     "rummy_calls",
     "verify_call",
 ]
-
-
-def is_bad_discard(state: GameState | PlayerView, card: Card) -> bool:
-    """Whether ``card`` would be a bad discard now: a wildcard, or a card that plays on a meld.
-
-    Under ``DiscardPolicy.CLASSIC`` such a discard may be called (see :func:`rummy_calls`).
-
-    >>> state = new_game(3, seed=1)
-    >>> is_bad_discard(state, card("2C")), is_bad_discard(state, card("7H"))  # an empty table
-    (True, False)
-    """
-    return card.is_wild or card in table(state).playable
 
 
 def callable_discard(state: GameState | PlayerView, seat: int) -> IllegalActionError | None:
@@ -168,21 +157,16 @@ def call_rummy(state: GameState, action: CallRummy) -> GameState:
     )
     after = successor(
         state,
-        state.current,
-        Phase.DECIDE,
-        replace(state.hands, seat, hand),
-        replace(state.melds, number, played),
-        action.substitute,
-        state.stock,
-        state.refills,
-        state.met,
-        state.turns,
-        None,
-        log,
-        seat,
+        current=state.current,
+        phase=Phase.DECIDE,
+        hands=replace(state.hands, seat, hand),
+        discard=action.substitute,
+        log=log,
+        discarder=seat,
+        melds=replace(state.melds, number, played),
     )
-    ending = outcome(state.rules, state.left, seat, hand, state.turns)
-    return after if ending == GOES_ON else end_round(after, winner=ending)
+    ending = outcome(state, seat, hand)
+    return after if ending is None else end_round(after, ending)
 
 
 def rummy_calls(state: GameState | PlayerView, seat: int) -> list[CallRummy]:

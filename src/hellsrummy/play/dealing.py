@@ -1,17 +1,17 @@
-"""Dealing: seating, a new game, each round's pack and deal, and refilling an empty stock.
+"""Dealing: a new game (its seats and schedule checked), each round's pack and deal.
 
 A round is dealt from a fresh pack of the round's suits and decks (the deck plan of the rules
 reference), shuffled from the game's seed; the deal moves one seat on each round, and the seat
-after the dealer plays first. When a card must be drawn from an empty stock, one fresh deck of
-the round's suits is shuffled and becomes the stock. Those two rules every turn asks, whose turn
-comes next (:func:`next_seat`) and drawing the stock's top card (:func:`draw`), are kept in
-:mod:`hellsrummy.game.successor`, which is compiled (this module is not), and are importable here.
+after the dealer plays first. Whose turn comes next is :mod:`hellsrummy.play.seats`; drawing
+from the stock, and refilling it when it runs out, is :mod:`hellsrummy.play.stock`.
 
 >>> state = new_game(["Ann", "Bob", "Cat"], seed=1)
 >>> state.dealer, state.current, [len(hand) for hand in state.hands]
 (0, 1, [9, 9, 9])
->>> next_seat((False, True, False), 0)  # seat 1 has left the game
-2
+>>> next_round(new_game(3, seed=1))
+Traceback (most recent call last):
+...
+hellsrummy.errors.IllegalActionError: next_round needs a finished round; the phase is decide
 """
 
 from __future__ import annotations
@@ -30,9 +30,13 @@ from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import RoundStarted
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import Deal, GameState, Phase
-from hellsrummy.game.successor import draw, next_seat
 
-__all__ = ["draw", "new_game", "next_round", "next_seat", "verify_seat"]
+# (``draw``, ``next_seat`` and ``verify_seat`` keep their 0.2.0 paths here, as re-exports.)
+from hellsrummy.play.seats import next_seat
+from hellsrummy.play.seats import verify_seat as verify_seat
+from hellsrummy.play.stock import draw as draw
+
+__all__ = ["new_game", "next_round"]
 
 
 def _names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -286,18 +290,3 @@ def next_round(state: GameState) -> GameState:
             f"next_round needs a finished round; the phase is {state.phase.value}",
         )
     return _deal_round(state, state.round + 1, next_seat(state.left, state.dealer), None)
-
-
-def verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
-    """Why ``seat`` cannot act (no such seat, or it has left the game), or ``None``.
-
-    >>> verify_seat(new_game(3, seed=1), 3).reason
-    <Reason.NO_SUCH_SEAT: 'no_such_seat'>
-    """
-    if seat >= len(state.names):
-        return IllegalActionError(
-            Reason.NO_SUCH_SEAT, f"seat {seat} does not exist (the game has {len(state.names)})"
-        )
-    if state.left[seat]:
-        return IllegalActionError(Reason.SEAT_LEFT, f"seat {seat} has left the game")
-    return None

@@ -23,11 +23,11 @@ from hellsrummy.deck.cards import Card, format_cards
 from hellsrummy.deck.melds import CARDS, Accepted, accepted_after, is_meld, meld_kinds
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
-from hellsrummy.game.eventlog import extended_record, melded_record, swapped_record
+from hellsrummy.game.eventlog import EventLog, extended_record, melded_record, swapped_record
 from hellsrummy.game.position import Position, Table, position
 from hellsrummy.game.state import PLAY, GameState, TableMeld, sorted_meld
 from hellsrummy.game.successor import replace, successor
-from hellsrummy.play.scoring import GOES_ON, end_round, outcome
+from hellsrummy.play.scoring import end_round, outcome
 from hellsrummy.play.turns import in_round, insert, missing, remove
 
 __all__ = [
@@ -275,23 +275,12 @@ def meld(state: GameState, action: Meld) -> GameState:
     hand = remove(state.hands[seat], used)
     # An action's melds are sorted (see hellsrummy.Meld).
     melds = state.melds + tuple([_sorted_meld(cards_, seat) for cards_ in action.melds])
-    after = successor(
-        state,
-        seat,
-        state.phase,
-        replace(state.hands, seat, hand),
-        melds,
-        None,
-        state.stock,
-        state.refills,
-        replace(state.met, seat, True) if meeting else state.met,
-        state.turns,
-        state.taken,
-        state.log._add(melded_record(seat, len(state.melds), action.melds, meeting)),
-    )
-    ending = outcome(state.rules, state.left, seat, hand, state.turns)
-    if ending != GOES_ON:
-        return end_round(after, winner=ending)
+    log = state.log._add(melded_record(seat, len(state.melds), action.melds, meeting))
+    met = replace(state.met, seat, True) if meeting else None
+    after = _played(state, hand, melds, log, met)
+    ending = outcome(state, seat, hand)
+    if ending is not None:
+        return end_round(after, ending)
     _hand_on_table(state, after)
     if not meeting:
         _hand_threes_on(state, after, used)
@@ -317,23 +306,11 @@ def extend(state: GameState, action: Extend) -> GameState:
         _grown_from(target, grown, added[0])
     else:
         grown = TableMeld((*target.cards, *added), target.owner)
-    after = successor(
-        state,
-        seat,
-        state.phase,
-        replace(state.hands, seat, hand),
-        replace(state.melds, action.meld, grown),
-        None,
-        state.stock,
-        state.refills,
-        state.met,
-        state.turns,
-        state.taken,
-        state.log._add(extended_record(seat, action.meld, action.cards)),
-    )
-    ending = outcome(state.rules, state.left, seat, hand, state.turns)
-    if ending != GOES_ON:
-        return end_round(after, winner=ending)
+    log = state.log._add(extended_record(seat, action.meld, action.cards))
+    after = _played(state, hand, replace(state.melds, action.meld, grown), log)
+    ending = outcome(state, seat, hand)
+    if ending is not None:
+        return end_round(after, ending)
     _hand_on_table(state, after, action.meld)
     _hand_threes_on(state, after, added)
     return after
@@ -357,22 +334,35 @@ def swap(state: GameState, action: SwapWildcard) -> GameState:
     hand = insert(remove(state.hands[seat], (action.card,)), wildcard)
     bought = _sorted_meld(insert(cards_left, action.card), target.owner)
     _grown_from(target, bought, action.card)
-    after = successor(
-        state,
-        seat,
-        state.phase,
-        replace(state.hands, seat, hand),
-        replace(state.melds, action.meld, bought),
-        None,
-        state.stock,
-        state.refills,
-        state.met,
-        state.turns,
-        state.taken,
-        state.log._add(swapped_record(seat, action.meld, action.card, wildcard)),
-    )
-    _hand_on_table(state, after, action.meld)
+    log = state.log._add(swapped_record(seat, action.meld, action.card, wildcard))
+    after = _played(state, hand, replace(state.melds, action.meld, bought), log)
+    _hand_on_table(state, after, action.meld)  # (a swap leaves a card in hand: no end here)
     return after
+
+
+def _played(
+    state: GameState,
+    hand: tuple[Card, ...],
+    melds: tuple[TableMeld, ...],
+    log: EventLog,
+    met: tuple[bool, ...] | None = None,
+) -> GameState:
+    """The state after the current seat's play: its ``hand`` and the table's ``melds``.
+
+    The seat goes on playing (same seat, same phase, the card it took still its taken card).
+    """
+    seat = state.current
+    return successor(
+        state,
+        current=seat,
+        phase=state.phase,
+        hands=replace(state.hands, seat, hand),
+        discard=None,
+        log=log,
+        taken=state.taken,
+        melds=melds,
+        met=met,
+    )
 
 
 def _hand_on_table(state: GameState, after: GameState, changed: int | None = None) -> None:

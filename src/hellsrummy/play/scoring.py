@@ -1,88 +1,164 @@
-"""Scoring: when a round ends and who wins it, its result and the totals.
+"""The end of a round and of the game: the one decision, the round's points and the totals.
 
-:func:`outcome` decides whether a round is over once a seat has acted, and who won it; every
-transition that can end a round asks it (a play, a call or a discard that empties the hand, the
-discard that reaches ``Rules.max_turns``, a leave that leaves fewer than two seats) and then
-calls :func:`end_round`. A round's score for each seat is the points of the cards left in its
-hand (:mod:`hellsrummy.game.scoring`) plus that round's discard-error points; a seat that went
-out has no cards left. After the last round of the schedule the game is over.
+:func:`outcome` is where it is decided whether a round is over once a seat has acted, who won
+it, why it ended and whether the game ends with it; it answers an :class:`Outcome`, or ``None``
+while the round goes on. Every transition that can end a round asks it (a play, a call or a
+discard that empties the hand, the discard that reaches ``Rules.max_turns``, a leave that
+leaves fewer than two seats) and hands its answer to :func:`end_round`, which scores every seat
+(:meth:`hellsrummy.GameState.hand_value`: the card points left in the hand, see
+:mod:`hellsrummy.game.cardpoints`, plus the round's discard-error points), records the result
+and adds up the totals. The game is over after the schedule's last round, or as soon as fewer
+than two seats are left in it (:func:`game_ends`).
 
->>> state = new_game(3, seed=1)
->>> over = end_round(state, winner=None)
+>>> state = new_game(3, seed=1, rules=Rules(max_turns=40))
+>>> outcome(state, 1, state.hands[1]) is None  # a hand left, turns to go: the round goes on
+True
+>>> ended = outcome(state, 1, ())
+>>> ended
+Outcome(ending=<Ending.WENT_OUT: 'went_out'>, winner=1, game_over=False)
+>>> over = end_round(state, ended)
 >>> over.phase, over.results[0].points == tuple(state.hand_value(s) for s in range(3))
 (<Phase.ROUND_OVER: 'round_over'>, True)
 """
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
+import attrs
+
 from hellsrummy.deck.cards import Card
+from hellsrummy.errors import instance_of
 from hellsrummy.game.events import RoundEnded
 from hellsrummy.game.rules import Rules
 from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.game.successor import successor
+from hellsrummy.play.seats import seats_in
 
-__all__ = ["GOES_ON", "end_round", "outcome"]
+__all__ = ["Ending", "Outcome", "end_round", "game_ends", "outcome"]
 
-#: What :func:`outcome` answers while the round goes on (no seat is numbered -1).
-GOES_ON: Final = -1
+
+class Ending(enum.Enum):
+    """Why a round ended.
+
+    >>> [ending.value for ending in Ending]
+    ['went_out', 'turn_cap', 'too_few_seats']
+    """
+
+    WENT_OUT = "went_out"
+    """A seat emptied its hand: it wins the round."""
+    TURN_CAP = "turn_cap"
+    """The round reached ``Rules.max_turns`` turns with no winner."""
+    TOO_FEW_SEATS = "too_few_seats"
+    """Fewer than two seats are left in the game: no winner, and the game ends too."""
+
+
+@attrs.frozen
+class Outcome:
+    """How a round ended: why, who won it, and whether the game ends with it.
+
+    ``winner`` is the seat that went out, ``None`` unless ``ending`` is ``Ending.WENT_OUT``.
+    ``game_over`` is true after the schedule's last round, or when fewer than two seats are
+    left in the game (see :func:`game_ends`).
+
+    >>> Outcome(Ending.TURN_CAP, winner=None, game_over=False).winner is None
+    True
+    >>> Outcome(Ending.TURN_CAP, winner=2, game_over=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: only a round that ended with Ending.WENT_OUT has a winner, got 2
+    """
+
+    ending: Ending = attrs.field(validator=instance_of(Ending))
+    """Why the round ended."""
+    winner: int | None
+    """The seat that went out (``None`` when nobody did)."""
+    game_over: bool
+    """Whether the game ends with this round."""
+
+    def __attrs_post_init__(self) -> None:
+        went_out = self.ending is Ending.WENT_OUT
+        if went_out and self.winner is None:
+            raise ValueError("a round that ended with Ending.WENT_OUT has a winner, got None")
+        if not went_out and self.winner is not None:
+            raise ValueError(
+                f"only a round that ended with Ending.WENT_OUT has a winner, got {self.winner}"
+            )
+
+
+def game_ends(rules: Rules, round_number: int, left: tuple[bool, ...]) -> bool:
+    """Whether the game is over once round ``round_number`` (0-based) has ended.
+
+    It is over after the schedule's last round, or when fewer than two seats are left in the
+    game (``left`` marks those gone): a seat that leaves between rounds can end it too.
+
+    >>> rules = Rules(schedule=[6, 7])
+    >>> game_ends(rules, 0, (False,) * 3), game_ends(rules, 1, (False,) * 3)
+    (False, True)
+    >>> game_ends(rules, 0, (False, True, True))
+    True
+    """
+    return round_number + 1 >= len(rules.schedule) or seats_in(left) < 2
 
 
 def outcome(
-    rules: Rules, left: tuple[bool, ...], seat: int, hand: tuple[Card, ...], turns: int
-) -> int | None:
-    """Whether the round is over once ``seat`` has acted, and who won it.
+    state: GameState,
+    seat: int,
+    hand: tuple[Card, ...],
+    *,
+    turns: int | None = None,
+    left: tuple[bool, ...] | None = None,
+) -> Outcome | None:
+    """How the round ends once ``seat`` has acted in ``state``, or ``None`` if it goes on.
 
-    The one place this is decided (see :ref:`rules-scoring`). ``hand`` is the seat's hand after its
-    action, ``turns`` the round's turns so far and ``left`` who has left the game. The answer is the
-    seat that went out (its hand is empty: it wins), ``None`` when the round ends with no winner
-    (the turn cap ``Rules.max_turns`` is reached, or fewer than two seats are left in the game), or
-    :data:`GOES_ON`.
+    The one place this is decided (see :ref:`rules-scoring`). ``hand`` is the seat's hand
+    after its action; ``turns`` (the round's turns after it) and ``left`` (who has left the
+    game after it) are ``state``'s unless given. In this order: a seat whose hand is empty went
+    out and wins; the round stops with no winner when ``Rules.max_turns`` turns are reached, or
+    when fewer than two seats are left in the game; otherwise it goes on.
 
-    >>> rules, seated = Rules(max_turns=40), (False, False, False)
-    >>> outcome(rules, seated, 1, (), 7), outcome(rules, seated, 1, cards("7H"), 40)
-    (1, None)
-    >>> outcome(rules, (False, True, True), 0, cards("7H"), 7)
-    >>> outcome(rules, seated, 1, cards("7H"), 7) == GOES_ON
-    True
-    """
-    if not hand:
-        return seat
-    cap = rules.max_turns
-    if cap is not None and turns >= cap:
-        return None
-    seated = 0  # the seats still in the game, counted up to two
-    for gone in left:
-        if not gone:
-            seated += 1
-            if seated == 2:
-                return GOES_ON
-    return None
-
-
-def end_round(state: GameState, winner: int | None) -> GameState:
-    """End the round of ``state``: score every seat, record the result, add up the totals.
-
-    ``winner`` is the seat that went out, or ``None``, as :func:`outcome` decided. Seats
-    that left the game score nothing more.
-
-    >>> end_round(new_game(3, seed=1), winner=None).results[0].winner is None
+    >>> state = new_game(3, seed=1, rules=Rules(max_turns=40))
+    >>> outcome(state, 1, (), turns=7).winner, outcome(state, 1, cards("7H"), turns=40).ending
+    (1, <Ending.TURN_CAP: 'turn_cap'>)
+    >>> outcome(state, 0, cards("7H"), left=(False, True, True))
+    Outcome(ending=<Ending.TOO_FEW_SEATS: 'too_few_seats'>, winner=None, game_over=True)
+    >>> outcome(state, 1, cards("7H"), turns=7) is None
     True
     """
     rules = state.rules
-    table = rules.score_table
+    if left is None:
+        left = state.left
+    if not hand:
+        return Outcome(Ending.WENT_OUT, seat, game_ends(rules, state.round, left))
+    cap = rules.max_turns
+    if cap is not None and (state.turns if turns is None else turns) >= cap:
+        return Outcome(Ending.TURN_CAP, None, game_ends(rules, state.round, left))
+    if seats_in(left) < 2:
+        return Outcome(Ending.TOO_FEW_SEATS, None, True)
+    return None
+
+
+_GAME_OVER: Final = Phase.GAME_OVER
+_ROUND_OVER: Final = Phase.ROUND_OVER
+
+
+def end_round(state: GameState, ended: Outcome) -> GameState:
+    """End the round of ``state`` as :func:`outcome` decided: score, record, add up the totals.
+
+    Each seat scores :meth:`hellsrummy.GameState.hand_value` (seats that left the game score
+    nothing more); the phase becomes ``GAME_OVER`` when ``ended.game_over``, else
+    ``ROUND_OVER``.
+
+    >>> state = new_game(3, seed=1)
+    >>> over = end_round(state, Outcome(Ending.TURN_CAP, winner=None, game_over=False))
+    >>> over.results[0].winner is None, over.phase
+    (True, <Phase.ROUND_OVER: 'round_over'>)
+    """
     left = state.left
-    hands = state.hands
-    penalties = state.penalties
     before = state.scores
-    points_: list[int] = []
-    totals: list[int] = []
-    for seat in range(len(state.names)):
-        scored = 0 if left[seat] else table.hand_value(hands[seat]) + penalties[seat]
-        points_.append(scored)
-        totals.append(before[seat] + scored)
-    points = tuple(points_)
+    points = tuple(0 if left[seat] else state.hand_value(seat) for seat in range(len(left)))
+    winner = ended.winner
     result = RoundResult(
         round=state.round,
         difficulty=state.difficulty,
@@ -92,20 +168,13 @@ def end_round(state: GameState, winner: int | None) -> GameState:
         errors=state.errors,
         turns=state.turns,
     )
-    last = state.round + 1 == len(rules.schedule)
     return successor(
         state,
-        state.current,
-        Phase.GAME_OVER if last else Phase.ROUND_OVER,
-        hands,
-        state.melds,
-        state.discard,
-        state.stock,
-        state.refills,
-        state.met,
-        state.turns,
-        None,
-        state.log.append(RoundEnded(state.round, winner, points)),
+        current=state.current,
+        phase=_GAME_OVER if ended.game_over else _ROUND_OVER,
+        hands=state.hands,
+        discard=state.discard,
+        log=state.log.append(RoundEnded(state.round, winner, points)),
         results=(*state.results, result),
-        scores=tuple(totals),
+        scores=tuple(map(int.__add__, before, points)),
     )

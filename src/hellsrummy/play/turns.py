@@ -36,10 +36,11 @@ from hellsrummy.game.eventlog import discarded_record, passed_record, took_recor
 from hellsrummy.game.events import DiscardTurnedUp, SeatLeft
 from hellsrummy.game.position import position
 from hellsrummy.game.state import DECIDE, PLAY, GameState, Phase
-from hellsrummy.game.successor import draw, next_seat, replace, successor
-from hellsrummy.play.dealing import verify_seat
+from hellsrummy.game.successor import replace, successor
 from hellsrummy.play.discarding import discards, refusal
-from hellsrummy.play.scoring import GOES_ON, end_round, outcome
+from hellsrummy.play.scoring import end_round, game_ends, outcome
+from hellsrummy.play.seats import next_seat, verify_seat
+from hellsrummy.play.stock import draw
 
 __all__ = [
     "discard",
@@ -223,17 +224,12 @@ def take(state: GameState, action: Take) -> GameState:
     assert taken is not None
     return successor(
         state,
-        seat,
-        _PLAY,
-        replace(state.hands, seat, insert(state.hands[seat], taken)),
-        state.melds,
-        None,
-        state.stock,
-        state.refills,
-        state.met,
-        state.turns,
-        taken,
-        state.log._add(took_record(seat, taken)),
+        current=seat,
+        phase=_PLAY,
+        hands=replace(state.hands, seat, insert(state.hands[seat], taken)),
+        discard=None,
+        log=state.log._add(took_record(seat, taken)),
+        taken=taken,
     )
 
 
@@ -255,17 +251,13 @@ def pass_(state: GameState, action: Pass) -> GameState:
     hands = replace(hands, seat, insert(hands[seat], drawn))
     return successor(
         state,
-        seat,
-        _PLAY,
-        hands,
-        state.melds,
-        None,
-        stock,
-        refills,
-        state.met,
-        state.turns,
-        None,
-        log,
+        current=seat,
+        phase=_PLAY,
+        hands=hands,
+        discard=None,
+        log=log,
+        stock=stock,
+        refills=refills,
     )
 
 
@@ -285,38 +277,29 @@ def discard(state: GameState, action: Discard) -> GameState:
     turns = state.turns + 1
     hands = replace(hands, seat, hand)
     log = state.log._add(discarded_record(seat, thrown))
-    ending = outcome(state.rules, left, seat, hand, turns)
-    if ending == GOES_ON:  # the usual case: the turn passes
+    ending = outcome(state, seat, hand, turns=turns)
+    if ending is None:  # the usual case: the turn passes
         return successor(
             state,
-            next_seat(left, seat),
-            _DECIDE,
-            hands,
-            state.melds,
-            thrown,
-            state.stock,
-            state.refills,
-            state.met,
-            turns,
-            None,
-            log,
-            seat,
+            current=next_seat(left, seat),
+            phase=_DECIDE,
+            hands=hands,
+            discard=thrown,
+            log=log,
+            discarder=seat,
+            turns=turns,
         )
     after = successor(
         state,
-        seat,
-        state.phase,
-        hands,
-        state.melds,
-        thrown,
-        state.stock,
-        state.refills,
-        state.met,
-        turns,
-        state.taken,
-        log,
+        current=seat,
+        phase=state.phase,
+        hands=hands,
+        discard=thrown,
+        log=log,
+        taken=state.taken,
+        turns=turns,
     )
-    return end_round(after, winner=ending)
+    return end_round(after, ending)
 
 
 def leave(state: GameState, action: Leave) -> GameState:
@@ -336,11 +319,10 @@ def leave(state: GameState, action: Leave) -> GameState:
     left = replace(state.left, seat, True)
     log = state.log.append(SeatLeft(seat))
     if state.phase in IN_ROUND:
-        ending = outcome(state.rules, left, seat, state.hands[seat], state.turns)
-        if ending != GOES_ON:  # too few seats are left: the round ends, and the game with it
-            after = end_round(attrs.evolve(state, left=left, log=log), winner=ending)
-            return attrs.evolve(after, phase=Phase.GAME_OVER)
-    elif left.count(False) < 2:  # between rounds: the game ends
+        ending = outcome(state, seat, state.hands[seat], left=left)
+        if ending is not None:  # too few seats are left: the round ends, and the game with it
+            return end_round(attrs.evolve(state, left=left, log=log), ending)
+    elif game_ends(state.rules, state.round, left):  # between rounds: too few seats are left
         return attrs.evolve(state, left=left, log=log, phase=Phase.GAME_OVER)
     if seat != state.current or state.phase not in IN_ROUND:
         return attrs.evolve(state, left=left, log=log)
