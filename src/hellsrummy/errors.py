@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import reprlib
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -31,8 +32,8 @@ __all__ = [
 class Reason(enum.Enum):
     """Every reason an action can be refused, for programs to act on (messages are for people).
 
-    >>> Reason.RUMMY_DISCARD.penalizable, Reason.NOT_IN_HAND.penalizable
-    (True, False)
+    >>> Reason.RUMMY_DISCARD.value
+    'rummy_discard'
     """
 
     WRONG_PHASE = "wrong_phase"
@@ -87,21 +88,34 @@ class Reason(enum.Enum):
 
     @property
     def penalizable(self) -> bool:
-        """Whether, under ``DiscardPolicy.PENALIZE``, the attempt is penalised, not raised.
+        """Deprecated since 0.3.0: whether a discard refused for this reason is penalised.
 
-        >>> Reason.PLAY_REMAINS.penalizable
-        True
+        Under ``DiscardPolicy.PENALIZE`` the discard rules' verdict decides it, and says so on
+        the error itself: ask :attr:`IllegalActionError.penalized` (or
+        :attr:`hellsrummy.DiscardVerdict.penalized`). This property answers for the
+        reasons that verdict penalises, and warns.
+
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     Reason.PLAY_REMAINS.penalizable, Reason.TAKEN_CARD_DISCARD.penalizable
+        (True, False)
         """
-        return self in _PENALIZABLE
-
-
-_PENALIZABLE = frozenset({Reason.WILDCARD_DISCARD, Reason.RUMMY_DISCARD, Reason.PLAY_REMAINS})
+        warnings.warn(
+            "Reason.penalizable is deprecated: ask IllegalActionError.penalized",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self in (Reason.WILDCARD_DISCARD, Reason.RUMMY_DISCARD, Reason.PLAY_REMAINS)
 
 
 class IllegalActionError(ValueError):
     """An action that the rules do not allow in this state.
 
     ``reason`` is a :class:`Reason` for programs; the message names the problem for people.
+    ``penalized`` is true for a discard that ``DiscardPolicy.PENALIZE`` charges instead of
+    refusing (see :class:`hellsrummy.DiscardVerdict`): :func:`hellsrummy.apply` records it
+    rather than raising it.
 
     >>> try:
     ...     raise IllegalActionError(Reason.NO_SUCH_MELD, "meld 4 does not exist")
@@ -110,13 +124,14 @@ class IllegalActionError(ValueError):
     no_such_meld - meld 4 does not exist
     """
 
-    def __init__(self, reason: Reason, message: str) -> None:
+    def __init__(self, reason: Reason, message: str, penalized: bool = False) -> None:
         super().__init__(message)
         self.reason = reason
+        self.penalized = penalized
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled whole (a worker process's error reaches the caller with its reason).
-        return (self.__class__, (self.reason, str(self)))
+        return (self.__class__, (self.reason, str(self), self.penalized))
 
 
 class BotMoveError(ValueError):

@@ -754,10 +754,14 @@ def _leave(state: GameState, action: Leave) -> GameState:
     return after
 
 
+# The refusals the discard policy PENALIZE charges instead of raising (the oracle's own list).
+_PENALIZABLE = frozenset({Reason.WILDCARD_DISCARD, Reason.RUMMY_DISCARD, Reason.PLAY_REMAINS})
+
+
 def _end_round(state: GameState, winner: int | None) -> GameState:
     table = state.rules.score_table
     points = tuple(
-        0 if state.left[seat] else table.hand_value(state.hands[seat]) + state.penalties[seat]
+        0 if state.left[seat] else table.hand_points(state.hands[seat]) + state.penalties[seat]
         for seat in range(len(state.names))
     )
     result = RoundResult(
@@ -852,7 +856,7 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     error = _verify(state, action)
     if error is not None:
-        if error.reason.penalizable and state.rules.discard_policy is DiscardPolicy.PENALIZE:
+        if error.reason in _PENALIZABLE and state.rules.discard_policy is DiscardPolicy.PENALIZE:
             return _penalize(state, error)
         raise error
     return _RULES[type(action)][1](state, action)

@@ -374,7 +374,7 @@ def _add_discards(found: list[Action], here: Position) -> None:
     """Add the discards of a position, by card."""
     allowed = discards(here)
     facts = here.hand_facts
-    if allowed is facts.kept:  # the usual discards: the naturals that are not rummies
+    if allowed is facts.kept:  # the verdict's fast path answered: the naturals not rummies
         for index in facts.kepts:
             found.append(_DISCARD_AT[index])
     else:

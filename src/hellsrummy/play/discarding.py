@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -42,14 +42,20 @@ from hellsrummy.game.events import (
     PlayProtectionChanged,
     PlayProtectionWarning,
 )
-from hellsrummy.game.position import Position, position
-from hellsrummy.game.rules import CLASSIC, Rules
+from hellsrummy.game.position import Position, position, table
+from hellsrummy.game.rules import CLASSIC, DiscardPolicy, Rules
 from hellsrummy.game.state import PLAY, GameState
 from hellsrummy.game.successor import replace
-from hellsrummy.play.dealing import verify_seat
+from hellsrummy.play.seats import verify_seat
+
+if TYPE_CHECKING:
+    from hellsrummy.views.view import PlayerView
 
 __all__ = [
+    "DiscardVerdict",
+    "discard_verdict",
     "discards",
+    "is_bad_discard",
     "legal_discards",
     "penalize",
     "play_remains",
@@ -64,6 +70,7 @@ _ONE_SET: Final = Contract.of(sets=[3])
 _ONE_RUN: Final = Contract.of(runs=[3])
 _PLAY: Final = PLAY
 _CLASSIC: Final = CLASSIC
+_PENALIZE: Final = DiscardPolicy.PENALIZE
 
 
 class DiscardRules:
@@ -167,8 +174,80 @@ def _unrestricted(here: Position) -> bool:
     return not here.hand_facts.kept
 
 
-def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
-    """The discard rules, in the order they are checked: why ``chosen`` may not go, or None."""
+def is_bad_discard(state: GameState | PlayerView, card: Card) -> bool:
+    """Whether ``card`` would be a bad discard now: a wildcard, or a card that plays on a meld.
+
+    The discard rules refuse a bad discard while the hand holds a card that is not one
+    (:func:`discard_verdict`); under ``DiscardPolicy.CLASSIC`` it may go, and may be called
+    (:func:`hellsrummy.rummy_calls`).
+
+    >>> state = new_game(3, seed=1)
+    >>> is_bad_discard(state, card("2C")), is_bad_discard(state, card("7H"))  # an empty table
+    (True, False)
+    """
+    return card.is_wild or card in table(state).playable
+
+
+@attrs.frozen
+class DiscardVerdict:
+    """The discard rules' verdict on a refused discard: why, and what the policy does about it.
+
+    ``reason`` is why ``card`` may not go from ``seat``'s hand; ``penalized`` is true when
+    ``DiscardPolicy.PENALIZE`` charges the attempt (the seat scores
+    ``Rules.discard_error_points`` and its turn stays open) instead of refusing it. The taken
+    card's refusal is never penalised. :meth:`error` is the verdict as the
+    :class:`hellsrummy.IllegalActionError` that :func:`hellsrummy.verify` answers.
+
+    >>> verdict = DiscardVerdict(1, card("2C"), Reason.WILDCARD_DISCARD, penalized=False)
+    >>> verdict.message
+    '2C is a wildcard and may not be discarded'
+    >>> error = verdict.error()
+    >>> error.reason, error.penalized, str(error) == verdict.message
+    (<Reason.WILDCARD_DISCARD: 'wildcard_discard'>, False, True)
+    """
+
+    seat: int
+    """The seat that tried to discard."""
+    card: Card
+    """The card it tried to discard."""
+    reason: Reason
+    """Why the discard rules refuse it."""
+    penalized: bool
+    """Whether the discard policy charges the attempt instead of refusing it."""
+
+    @property
+    def message(self) -> str:
+        """The refusal in words, for people (programs read :attr:`reason`).
+
+        >>> DiscardVerdict(0, card("9S"), Reason.PLAY_REMAINS, penalized=True).message
+        'play protection: seat 0 still has a play to make'
+        """
+        chosen = self.card
+        reason = self.reason
+        if reason is Reason.TAKEN_CARD_DISCARD:
+            return f"{chosen} was taken this turn and may not be discarded"
+        if reason is Reason.WILDCARD_DISCARD:
+            return f"{chosen} is a wildcard and may not be discarded"
+        if reason is Reason.RUMMY_DISCARD:
+            return f"{chosen} is a rummy (it plays on a meld on the table) and may not be discarded"
+        return f"play protection: seat {self.seat} still has a play to make"
+
+    def error(self) -> IllegalActionError:
+        """The verdict as an error: its reason, its message, and whether it is penalised.
+
+        >>> error = DiscardVerdict(0, card("9S"), Reason.RUMMY_DISCARD, penalized=True).error()
+        >>> error.reason.value, error.penalized
+        ('rummy_discard', True)
+        """
+        return IllegalActionError(self.reason, self.message, penalized=self.penalized)
+
+
+def _refused(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
+    """The discard rules, in the order they are checked: why ``chosen`` may not go, or None.
+
+    The body of :func:`discard_verdict`; ``unrestricted`` is :func:`_unrestricted` of ``here``
+    (asked once by those who ask about every card).
+    """
     classic = discard_rules(here.rules).classic
     if (
         chosen is here.taken
@@ -178,11 +257,8 @@ def _verdict(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
         return Reason.TAKEN_CARD_DISCARD
     if classic:  # every card may go; a bad discard can be called instead
         return None
-    if not unrestricted:
-        if chosen.is_wild:
-            return Reason.WILDCARD_DISCARD
-        if chosen in here.rummies:
-            return Reason.RUMMY_DISCARD
+    if not unrestricted and (chosen.is_wild or chosen in here.table.playable):  # a bad discard
+        return Reason.WILDCARD_DISCARD if chosen.is_wild else Reason.RUMMY_DISCARD
     if _protected(here):
         return Reason.PLAY_REMAINS
     return None
@@ -198,25 +274,44 @@ def _another_may_go(here: Position, taken: Card, unrestricted: bool) -> bool:
     return any(c is not taken for c in others)
 
 
+def discard_verdict(state: GameState | Position, card: Card) -> DiscardVerdict | None:
+    """The one decision on a discard: why the discard rules refuse it, or ``None`` if it may go.
+
+    ``card`` is a card of the hand of the seat to act, in the play phase (whether it is held,
+    and the phase, are the turn's checks: :func:`hellsrummy.play.turns.verify_discard`). In
+    order: the taken card under ``Rules(discard_taken_card=False)``; under the classic policy
+    nothing else; a bad discard (:func:`is_bad_discard`) unless every card of the hand is one;
+    play protection's warning. The verdict says whether the policy penalises the attempt.
+    Every other answer about discards is made from this one: the error :func:`hellsrummy.apply`
+    raises or charges, :func:`legal_discards` and the move listing (whose fast paths the tests
+    hold to it on random games of every variant).
+
+    >>> state = apply(new_game(3, seed=2026), Take())
+    >>> verdict = discard_verdict(state, card("2C"))
+    >>> verdict.reason, verdict.penalized  # the default policy, PENALIZE, charges it
+    (<Reason.WILDCARD_DISCARD: 'wildcard_discard'>, True)
+    >>> print(verdict.message)
+    2C is a wildcard and may not be discarded
+    >>> discard_verdict(state, state.hands[1][-1]) is None
+    True
+    """
+    here = state if isinstance(state, Position) else position(state)
+    reason = _refused(here, card, _unrestricted(here))
+    if reason is None:
+        return None
+    penalized = reason is not Reason.TAKEN_CARD_DISCARD and here.rules.discard_policy is _PENALIZE
+    return DiscardVerdict(here.seat, card, reason, penalized)
+
+
 def refusal(here: Position, chosen: Card) -> IllegalActionError | None:
-    """Why discarding ``chosen`` (a card of the hand) is refused in a position, or ``None``.
+    """:func:`discard_verdict` as the error that refuses the discard, or ``None``.
 
     >>> here = position(apply(new_game(3, seed=2026), Take()))
     >>> refusal(here, card("2C")).reason, refusal(here, here.hand[-1]) is None
     (<Reason.WILDCARD_DISCARD: 'wildcard_discard'>, True)
     """
-    reason = _verdict(here, chosen, _unrestricted(here))
-    if reason is None:
-        return None
-    if reason is Reason.TAKEN_CARD_DISCARD:
-        message = f"{chosen} was taken this turn and may not be discarded"
-    elif reason is Reason.WILDCARD_DISCARD:
-        message = f"{chosen} is a wildcard and may not be discarded"
-    elif reason is Reason.RUMMY_DISCARD:
-        message = f"{chosen} is a rummy (it plays on a meld on the table) and may not be discarded"
-    else:
-        message = f"play protection: seat {here.seat} still has a play to make"
-    return IllegalActionError(reason, message)
+    verdict = discard_verdict(here, chosen)
+    return None if verdict is None else verdict.error()
 
 
 def discards(here: Position) -> tuple[Card, ...]:
@@ -236,12 +331,13 @@ def discards(here: Position) -> tuple[Card, ...]:
 
 
 def _allowed(here: Position) -> tuple[Card, ...]:
-    """The distinct cards that pass :func:`_verdict`, in card order."""
+    """The distinct cards :func:`discard_verdict` lets go, in card order."""
     if not discard_rules(here.rules).usual:
         unrestricted = _unrestricted(here)
-        return tuple(c for c in here.distinct if _verdict(here, c, unrestricted) is None)
-    # The usual rules at once: no wildcard, no rummy (unless nothing else is left), and
-    # nothing at all while play protection warns.
+        return tuple(c for c in here.distinct if _refused(here, c, unrestricted) is None)
+    # A fast path, the verdict for the usual rules at once: no bad discard, unless nothing
+    # else is left (``kept`` are the naturals that are not rummies), and nothing at all while
+    # play protection warns.
     if _protected(here):
         return ()
     return here.hand_facts.kept or here.distinct
@@ -302,11 +398,11 @@ def set_protection(state: GameState, action: SetPlayProtection) -> GameState:
 
 
 def penalize(state: GameState, error: IllegalActionError) -> GameState:
-    """The current seat's refused discard under ``DiscardPolicy.PENALIZE``: points and an event.
+    """What a penalised discard costs (see :attr:`DiscardVerdict.penalized`): points, an event.
 
     A play-protection warning is announced as such; any other refusal as a discard error.
 
-    >>> error = IllegalActionError(Reason.WILDCARD_DISCARD, "2C is a wildcard")
+    >>> error = IllegalActionError(Reason.WILDCARD_DISCARD, "2C is a wildcard", penalized=True)
     >>> after = penalize(new_game(3, seed=1), error)
     >>> after.penalties, after.errors, str(after.log.last)
     ((0, 3, 0), (0, 1, 0), 'seat 1 made a discard error (3 points)')

@@ -29,7 +29,6 @@ from typing import Any, Final
 
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.actions import Action
-from hellsrummy.game.rules import DiscardPolicy
 from hellsrummy.game.state import GameState, Phase
 from hellsrummy.play.dealing import new_game, next_round
 from hellsrummy.play.discarding import legal_discards, penalize, play_remains, rummies
@@ -186,7 +185,7 @@ def apply(state: GameState, action: Action) -> GameState:
     verify, transition = _rule(state, action)
     error = verify(state, action)
     if error is not None:
-        if error.reason.penalizable and state.rules.discard_policy is DiscardPolicy.PENALIZE:
+        if error.penalized:  # the discard verdict's: the policy charges it (see penalize)
             return penalize(state, error)
         raise error
     return transition(state, action)
