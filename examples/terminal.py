@@ -57,7 +57,7 @@ def show(seen: PlayerView, by_run: bool) -> None:
     print(f"discard: {seen.discard.pretty if seen.discard else '-'}   stock: {seen.stock_size}")
     order = sort_by_run if by_run else sort_by_set
     print(f"your hand: {format_cards(order(seen.hand), pretty=True)}")
-    print(f"penalty if someone went out now: {seen.hand_value()} points")
+    print(f"your score if someone went out now: {seen.hand_value()} points")
 
 
 def report(state: GameState, before: int) -> None:

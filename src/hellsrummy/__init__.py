@@ -97,6 +97,7 @@ from hellsrummy.game.actions import (
     SwapWildcard,
     Take,
 )
+from hellsrummy.game.cardpoints import CARD_POINTS, ScoreTable, card_points, penalty_value
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import (
     Discarded,
@@ -117,7 +118,6 @@ from hellsrummy.game.events import (
     Took,
 )
 from hellsrummy.game.rules import DiscardPolicy, Rules
-from hellsrummy.game.scoring import ScoreTable, penalty_value
 from hellsrummy.game.state import (
     Deal,
     GameState,
@@ -129,7 +129,8 @@ from hellsrummy.moves.listing import (
     LegalActions,
     legal_actions,
 )
-from hellsrummy.play.calls import is_bad_discard, rummy_calls
+from hellsrummy.play.calls import rummy_calls
+from hellsrummy.play.discarding import DiscardVerdict, discard_verdict, is_bad_discard
 from hellsrummy.play.engine import (
     apply,
     check,
@@ -140,6 +141,7 @@ from hellsrummy.play.engine import (
     play_remains,
     rummies,
 )
+from hellsrummy.play.scoring import Ending, Outcome
 from hellsrummy.players.asking import MAX_REFUSED_MOVES, bot_move
 from hellsrummy.players.bots import (
     Bot,
@@ -193,6 +195,7 @@ def _compiled() -> bool:
 COMPILED: bool = _compiled()
 
 __all__ = [
+    "CARD_POINTS",
     "COMPILED",
     "DEFAULT_DECK_PLAN",
     "DIFFICULTIES",
@@ -225,7 +228,9 @@ __all__ = [
     "DiscardErrorMade",
     "DiscardPolicy",
     "DiscardTurnedUp",
+    "DiscardVerdict",
     "Discarded",
+    "Ending",
     "Estimate",
     "Event",
     "EventLog",
@@ -243,6 +248,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Melded",
+    "Outcome",
     "PairSummary",
     "Pass",
     "Passed",
@@ -284,11 +290,13 @@ __all__ = [
     "can_meet",
     "can_swap",
     "card",
+    "card_points",
     "cards",
     "check",
     "compare",
     "contract_for",
     "deck_plan",
+    "discard_verdict",
     "extensions",
     "find_fulfillment",
     "finish_round",

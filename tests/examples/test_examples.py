@@ -55,7 +55,7 @@ def test_terminal_game_takes_moves_and_commands_from_the_keyboard() -> None:
     done = run("terminal.py", "--seed", "smoke", "--players", "3", stdin=keys)
     assert done.returncode == 0, done.stderr
     assert "your hand:" in done.stdout
-    assert "penalty if someone went out now:" in done.stdout
+    assert "your score if someone went out now:" in done.stdout
     assert "?? unknown action" in done.stdout
     assert "bye" in done.stdout
 

@@ -26,6 +26,7 @@ from hellsrummy import (
     SwapWildcard,
     Take,
     card,
+    card_points,
     cards,
     penalty_value,
 )
@@ -99,7 +100,7 @@ def test_a_custom_deck_plan_can_allow_bigger_tables() -> None:
 @given(any_card)
 def test_penalty_values(c: hr.Card) -> None:
     expected = 20 if c.is_wild else 15 if c.rank == 14 else 10 if c.rank >= 10 else 5
-    assert penalty_value(c) == expected == ScoreTable().value(c)
+    assert card_points(c) == penalty_value(c) == expected == ScoreTable().card_points(c)
 
 
 def test_score_table_validates() -> None:
@@ -192,3 +193,17 @@ def test_the_package_cites_its_own_documentation_not_the_spec() -> None:
     assert len(files) > 20
     citing = [path.name for path in files if b"SPEC.md" in path.read_bytes()]
     assert citing == []
+
+
+def test_the_old_names_of_card_points_still_answer_and_warn() -> None:
+    """0.2.0's ``ScoreTable.value`` / ``hand_value`` are deprecated aliases of the new names."""
+    table = ScoreTable(ace=25)
+    hand = cards("AS 3C 2D")
+    with pytest.warns(DeprecationWarning, match="ScoreTable.card_points"):
+        assert table.value(card("AS")) == table.card_points(card("AS")) == 25
+    with pytest.warns(DeprecationWarning, match="ScoreTable.hand_points"):
+        assert table.hand_value(hand) == table.hand_points(hand) == 50
+    from hellsrummy.game import scoring as old_path  # 0.2.0's module of card points
+
+    assert old_path.PENALTY_OF is hr.CARD_POINTS and old_path.ScoreTable is ScoreTable
+    assert table.round_points(hand, 7) == 57

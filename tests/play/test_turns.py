@@ -110,7 +110,7 @@ def test_meet_the_minimum_then_keep_playing_and_go_out_by_discarding() -> None:
     # 2D=20, 4H 5H 6H=15, 10C 10D JH KD KS=50; 3C 3D 3H 6C 8H 8S=30, JC QD=20, AS=15
     assert result.points == (85, 0, 65)
     table = ScoreTable()
-    assert result.points[0] == table.hand_value(cards("2D 4H 5H 6H 10C 10D JH KD KS"))
+    assert result.points[0] == table.hand_points(cards("2D 4H 5H 6H 10C 10D JH KD KS"))
     assert result.met == (False, True, False)
     assert state.scores == result.points
     assert state.log.last == RoundEnded(0, 1, result.points)

@@ -29,8 +29,8 @@ from hellsrummy.deck.melds import is_meld
 from hellsrummy.deck.shuffle import Seed
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
+from hellsrummy.game.cardpoints import ScoreTable
 from hellsrummy.game.rules import Rules
-from hellsrummy.game.scoring import ScoreTable
 from hellsrummy.game.state import RoundResult, TableMeld
 
 __all__: list[str] = []

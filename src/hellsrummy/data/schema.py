@@ -52,8 +52,8 @@ from hellsrummy.deck.cards import SUITS
 from hellsrummy.deck.melds import MIN_MELD, MeldKind
 from hellsrummy.errors import shown
 from hellsrummy.game import events as _events
+from hellsrummy.game.cardpoints import ScoreTable
 from hellsrummy.game.rules import DiscardPolicy, Rules
-from hellsrummy.game.scoring import ScoreTable
 from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.views.view import PlayerView
 

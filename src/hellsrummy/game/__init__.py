@@ -1,7 +1,8 @@
 """The game's values: the rules chosen, the state, actions, events, and a position's facts.
 
 It holds :mod:`~hellsrummy.game.rules` (:class:`~hellsrummy.Rules`, the discard policies),
-:mod:`~hellsrummy.game.scoring` (what a card left in hand scores: the score table),
+:mod:`~hellsrummy.game.cardpoints` (what a card left in hand scores: the score table; its
+0.2.0 path :mod:`~hellsrummy.game.scoring` still imports),
 :mod:`~hellsrummy.game.actions` (what a player does), :mod:`~hellsrummy.game.events` (what
 everyone sees happen, and the table of event kinds) and :mod:`~hellsrummy.game.eventlog` (their
 log), :mod:`~hellsrummy.game.state` (:class:`~hellsrummy.GameState` and the values it is made

@@ -11,7 +11,7 @@ reference is a field here (see :ref:`rules-decisions`). All fields are plain dat
 >>> Rules(schedule=[3, 25], expert=True).schedule
 (3, 25)
 
-A card's points (the score table's default) are in :mod:`hellsrummy.game.scoring`.
+A card's points (the score table's default) are in :mod:`hellsrummy.game.cardpoints`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from hellsrummy.contracts.difficulty import (
     contract_for,
 )
 from hellsrummy.errors import instance_of, non_negative, optional_positive, shown
-from hellsrummy.game.scoring import ScoreTable
+from hellsrummy.game.cardpoints import ScoreTable
 
 __all__ = ["CLASSIC", "DiscardPolicy", "Rules"]
 

@@ -173,8 +173,8 @@ def sorted_meld(cards: tuple[Card, ...], owner: int) -> TableMeld:
 class RoundResult:
     """How a round ended: who went out, each seat's points, who met the minimum, errors.
 
-    ``points[seat]`` is the penalty value of the cards left in the seat's hand plus its
-    discard-error points; ``met`` marks the seats that met the minimum (the online score
+    ``points[seat]`` is the card points of the cards left in the seat's hand plus its
+    discard-error points (penalties); ``met`` marks the seats that met the minimum (the online score
     sheet marks those who did not); ``errors`` counts each seat's discard errors and
     play-protection warnings. ``winner`` is ``None`` when the round was stopped by
     ``Rules.max_turns`` or because too few seats remained.
@@ -378,13 +378,17 @@ class GameState(DerivedPosition):
         return tuple(seat for seat in seats if self.scores[seat] == best)
 
     def hand_value(self, seat: int) -> int:
-        """The points the seat would score if the round ended now (its cards plus penalties).
+        """The points ``seat`` would score if the round ended now: card points plus penalties.
+
+        The card points of its hand (:meth:`hellsrummy.ScoreTable.hand_points`) plus its
+        discard-error points this round (:attr:`penalties`), as
+        :meth:`hellsrummy.ScoreTable.round_points` adds them up.
 
         >>> state = new_game(3, seed=1)
-        >>> state.hand_value(0) == state.rules.score_table.hand_value(state.hands[0])
+        >>> state.hand_value(0) == state.rules.score_table.hand_points(state.hands[0])
         True
         """
-        return self.rules.score_table.hand_value(self.hands[seat]) + self.penalties[seat]
+        return self.rules.score_table.round_points(self.hands[seat], self.penalties[seat])
 
     def _repr_svg_(self) -> str:
         """The whole table as an SVG picture, every hand face up (for analysis, not players).

@@ -296,7 +296,7 @@ def _hand(
     width: float,
 ) -> Block:
     order = "as dealt" if sort is None else f"sorted by {sort}"
-    value = where.rules.score_table.hand_value(hand)
+    value = where.rules.score_table.hand_points(hand)
     caption = label(f"Your hand: {len(hand)} cards, {order}, worth {value} points", 12, INK)
     return stack([caption, _hand_rows(hand, seat, marks, sort, width)], 6)
 

@@ -133,14 +133,20 @@ class PlayerView(DerivedPosition):
         """
         return (self.phase is DECIDE or self.phase is PLAY) and self.current == self.seat
 
-    def hand_value(self) -> int:
-        """The points this seat would score if the round ended now.
+    def hand_value(self, seat: int | None = None) -> int:
+        """The points the viewing seat would score if the round ended now, as on the state.
+
+        Card points plus penalties (see :meth:`hellsrummy.GameState.hand_value`). ``seat`` may
+        be given, as on the state, but only the viewing seat's hand is seen: another seat
+        raises :class:`ValueError`.
 
         >>> mine = view(new_game(3, seed=1), 0)
-        >>> mine.hand_value() == mine.rules.score_table.hand_value(mine.hand)
+        >>> mine.hand_value() == mine.hand_value(0) == mine.rules.score_table.hand_points(mine.hand)
         True
         """
-        return self.rules.score_table.hand_value(self.hand) + self.penalties[self.seat]
+        if seat is not None and seat != self.seat:
+            raise ValueError(f"a view of seat {self.seat} cannot see seat {shown(seat)}'s hand")
+        return self.rules.score_table.round_points(self.hand, self.penalties[self.seat])
 
     def _repr_svg_(self) -> str:
         """What the seat sees, as an SVG picture; Jupyter shows a view this way.
