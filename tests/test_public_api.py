@@ -8,9 +8,11 @@ added; none of these may go.
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -228,3 +230,40 @@ def test_the_rl_environment_is_importable_as_before() -> None:
     game = hellsrummy.rl.env(players=3)
     game.reset(seed=1)
     assert game.agents
+
+
+#: 0.2.0's API: ``hellsrummy.__all__`` and the ``__all__`` of every module its API reference
+#: showed (commit 35a4835), frozen.
+RELEASE_0_2_0: dict[str, list[str]] = json.loads(
+    (Path(__file__).parent / "fixtures" / "api_0_2_0.json").read_text(encoding="utf-8")
+)
+#: The names of a 0.2.0 module path that left it, each with its line in the changelog.
+MOVED_SINCE_0_2_0 = {
+    ("hellsrummy.game.successor", "draw"): "hellsrummy.play.stock",
+    ("hellsrummy.game.successor", "next_seat"): "hellsrummy.play.seats",
+    ("hellsrummy.play.scoring", "GOES_ON"): None,  # outcome answers None while a round goes on
+}
+
+
+def test_every_name_of_0_2_0_is_still_public() -> None:
+    names = RELEASE_0_2_0["hellsrummy"]
+    assert len(names) == 143
+    assert set(RELEASE_0_1_0) <= set(names)
+    assert not [name for name in names if name not in hellsrummy.__all__]
+
+
+@pytest.mark.parametrize("module", sorted(set(RELEASE_0_2_0) - {"hellsrummy"}))
+def test_every_module_path_of_the_0_2_0_reference_still_imports(module: str) -> None:
+    if module.startswith("hellsrummy.rl"):
+        pytest.importorskip("gymnasium", reason="the rl extra")
+    imported = importlib.import_module(module)
+    changelog = (Path(__file__).parents[1] / "CHANGELOG.md").read_text(encoding="utf-8")
+    for name in RELEASE_0_2_0[module]:
+        if (module, name) in MOVED_SINCE_0_2_0:
+            assert not hasattr(imported, name)
+            assert f"`{module}.{name}`" in changelog or f"{module}.{name}" in changelog, name
+            home = MOVED_SINCE_0_2_0[module, name]
+            if home is not None:
+                getattr(importlib.import_module(home), name)
+        else:
+            assert hasattr(imported, name), f"{module}.{name} is gone"
