@@ -315,9 +315,10 @@ def refusal(here: Position, chosen: Card) -> IllegalActionError | None:
 
 
 def discards(here: Position) -> tuple[Card, ...]:
-    """The distinct cards the seat to act may discard without error, in card order.
+    """:func:`legal_discards` of a :class:`~hellsrummy.game.position.Position`, kept with it.
 
-    Empty outside the play phase. Kept with the position.
+    The distinct cards :func:`discard_verdict` lets go, in card order; empty outside the play
+    phase. The engine and the move listing ask it (a tuple, worked out once per position).
 
     >>> here = position(apply(new_game(3, seed=2026), Take()))
     >>> [str(c) for c in here.distinct if c not in discards(here)]  # a wildcard may not go

@@ -3,11 +3,14 @@
 :func:`apply` runs an action's checker and then its transition (its kind's, in
 :data:`hellsrummy.play.kinds.ACTION_KINDS`) and never half-applies anything: it returns a new
 state or raises, and its input is never changed. The rules themselves live one per module:
-:mod:`hellsrummy.play.dealing` (a new game, each round's deal, refills),
+:mod:`hellsrummy.play.dealing` (a new game, each round's deal), :mod:`hellsrummy.play.seats`
+(whose turn comes next), :mod:`hellsrummy.play.stock` (drawing, refills),
 :mod:`hellsrummy.play.turns` (take or pass, discard, leaving), :mod:`hellsrummy.play.plays` (meeting
-the minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the discard rules and
-play protection), :mod:`hellsrummy.play.calls` (calling Rummy under the classic policy) and
-:mod:`hellsrummy.play.scoring` (the end of a round). :func:`new_game`, :func:`next_round`,
+the minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the discard verdict
+and play protection), :mod:`hellsrummy.play.calls` (calling Rummy under the classic policy) and
+:mod:`hellsrummy.play.scoring` (the outcome of a round, and the game's end). When a refused
+discard is penalised rather than raised is the discard verdict's answer
+(:attr:`hellsrummy.IllegalActionError.penalized`), which ``apply`` only reads. :func:`new_game`, :func:`next_round`,
 :func:`legal_discards`, :func:`play_remains` and :func:`rummies` are importable from here too.
 
 >>> state = new_game(3, seed=2026)

@@ -3,7 +3,8 @@
 Each row is an :class:`ActionKind`: the action's class (from :mod:`hellsrummy.game.actions`), the
 word that starts its notation, an example line of that notation and a reader of it, its tag in
 plain data, its checker and its transition (from :mod:`~hellsrummy.play.turns`,
-:mod:`~hellsrummy.play.plays` and :mod:`~hellsrummy.play.calls`), and whether any seat may take
+:mod:`~hellsrummy.play.plays`, :mod:`~hellsrummy.play.discarding` for play protection and
+:mod:`~hellsrummy.play.calls`), and whether any seat may take
 it at any moment. What the library does differently for each kind is made from this table:
 
 * the engine's dispatch, :data:`hellsrummy.play.engine.DISPATCH` (class to checker and transition);

@@ -1,12 +1,13 @@
-"""A turn's frame: take or pass, discard, and the table actions (play protection, leaving).
+"""A turn's frame: take or pass, discard, and leaving the game.
 
 Each action has a pair here: ``verify_*`` says why the action is refused in a state (an
 :class:`hellsrummy.IllegalActionError` with its reason) or returns ``None``, and the transition
 of the same name builds the next state with one constructor call
 (:func:`hellsrummy.game.successor.successor`). Checkers ask the position's derived facts
 (:mod:`hellsrummy.game.position`) instead of working them out again. The plays between (meeting the
-minimum, melds, extensions, swaps) are in :mod:`hellsrummy.play.plays`, the discard rules in
-:mod:`hellsrummy.play.discarding`, the end of a round in :mod:`hellsrummy.play.scoring`;
+minimum, melds, extensions, swaps) are in :mod:`hellsrummy.play.plays`, the discard rules and
+play protection's switch in :mod:`hellsrummy.play.discarding`, the end of a round in
+:mod:`hellsrummy.play.scoring`, whose turn comes next in :mod:`hellsrummy.play.seats`;
 :func:`hellsrummy.apply` runs the pairs.
 
 >>> state = new_game(3, seed=2026)
