@@ -129,6 +129,7 @@ from hellsrummy.moves.listing import (
     LegalActions,
     legal_actions,
 )
+from hellsrummy.moves.tableactions import table_actions
 from hellsrummy.play.calls import rummy_calls
 from hellsrummy.play.discarding import DiscardVerdict, discard_verdict, is_bad_discard
 from hellsrummy.play.engine import (
@@ -140,6 +141,7 @@ from hellsrummy.play.engine import (
     next_round,
     play_remains,
     rummies,
+    verify,
 )
 from hellsrummy.play.scoring import Ending, Outcome
 from hellsrummy.players.asking import MAX_REFUSED_MOVES, bot_move
@@ -344,7 +346,9 @@ __all__ = [
     "stream_results",
     "study_deal",
     "swaps",
+    "table_actions",
     "to_dict",
+    "verify",
     "view",
     "wildcards_needed",
 ]

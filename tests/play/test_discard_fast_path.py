@@ -16,11 +16,10 @@ from __future__ import annotations
 import copy
 import itertools
 import random
+import warnings
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import warnings
 
 from hellsrummy import (
     Card,

@@ -587,6 +587,8 @@ def _verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
 
 
 def _verify_protection(state: GameState, action: SetPlayProtection) -> IllegalActionError | None:
+    if state.phase is Phase.GAME_OVER:
+        return IllegalActionError(Reason.WRONG_PHASE, "the game is over")
     error = _verify_seat(state, action.seat)
     if error:
         return error

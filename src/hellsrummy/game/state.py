@@ -28,6 +28,7 @@ from hellsrummy.errors import shown
 from hellsrummy.game.eventlog import EventLog
 from hellsrummy.game.events import Event
 from hellsrummy.game.rules import Rules
+from hellsrummy.game.text import cards_text, describe, headline
 
 __all__ = ["Deal", "GameState", "Phase", "RoundResult", "TableMeld"]
 
@@ -403,22 +404,24 @@ class GameState(DerivedPosition):
         return state_svg(self)
 
     def describe(self, seats: Sequence[int] | None = None) -> str:
-        """A multi-line text picture of the state, for debugging (shows every hand).
+        """A few lines of text: the round, every seat (its hand too), the melds, the discard.
 
-        >>> print(new_game(3, seed=1).describe().splitlines()[0])
+        For debugging and analysis (it shows every hand); a seat's view has its own, which
+        shows only what the seat sees (:meth:`hellsrummy.PlayerView.describe`). ``seats``
+        limits the seats listed.
+
+        >>> print(new_game(3, seed=1).describe(seats=[1]))
         round 1/5, difficulty 6 (Two Sets of 3), phase decide, seat 1 to act
+          seat 1 Seat 1, score 0: 2C 6C 6H 7D 7H 8C 8D JS QH
+          discard 4H, stock 76 cards
+          last: round 1 (difficulty 6) dealt by seat 0; discard 4H
         """
-        lines = [
-            f"round {self.round + 1}/{len(self.rules.schedule)}, difficulty {self.difficulty}"
-            f" ({self.contract}), phase {self.phase.value}, seat {self.current} to act"
-        ]
-        for seat in seats if seats is not None else range(self.players):
-            flags = " met" * self.met[seat] + " left" * self.left[seat]
-            lines.append(
-                f"  seat {seat} {self.names[seat]}{flags}: {format_cards(self.hands[seat])}"
-            )
-        for number, meld in enumerate(self.melds):
-            lines.append(f"  meld {number} (seat {meld.owner}): {meld}")
-        thrower = "" if self.discarder is None else f" (from seat {self.discarder})"
-        lines.append(f"  discard {self.discard}{thrower}, stock {len(self.stock)} cards")
-        return "\n".join(lines)
+        return describe(self, lambda seat: cards_text(self.hands[seat]), len(self.stock), seats)
+
+    def __str__(self) -> str:
+        """One line: the round, the phase and whose turn it is (``repr`` shows every field).
+
+        >>> str(new_game(3, seed=1))
+        'round 1/5, difficulty 6 (Two Sets of 3), phase decide, seat 1 to act'
+        """
+        return headline(self)

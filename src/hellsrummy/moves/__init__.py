@@ -2,7 +2,9 @@
 
 It holds :mod:`~hellsrummy.moves.listing` (:func:`~hellsrummy.legal_actions` and
 :class:`~hellsrummy.LegalActions`) and :mod:`~hellsrummy.moves.meldmoves` (meld moves
-counted before they are made, one per distinct choice of the hand's deuces).
+counted before they are made, one per distinct choice of the hand's deuces) and
+:mod:`~hellsrummy.moves.tableactions` (:func:`~hellsrummy.table_actions`: what any seat may do
+at any moment, leaving and switching play protection).
 
 It may import every room below it: :mod:`hellsrummy.errors`, :mod:`hellsrummy.deck`,
 :mod:`hellsrummy.contracts`, :mod:`hellsrummy.game`, :mod:`hellsrummy.views` and

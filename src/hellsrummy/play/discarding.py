@@ -44,7 +44,7 @@ from hellsrummy.game.events import (
 )
 from hellsrummy.game.position import Position, position, table
 from hellsrummy.game.rules import CLASSIC, DiscardPolicy, Rules
-from hellsrummy.game.state import PLAY, GameState
+from hellsrummy.game.state import PLAY, GameState, Phase
 from hellsrummy.game.successor import replace
 from hellsrummy.play.seats import verify_seat
 
@@ -69,6 +69,7 @@ __all__ = [
 _ONE_SET: Final = Contract.of(sets=[3])
 _ONE_RUN: Final = Contract.of(runs=[3])
 _PLAY: Final = PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
 _CLASSIC: Final = CLASSIC
 _PENALIZE: Final = DiscardPolicy.PENALIZE
 
@@ -363,11 +364,15 @@ def verify_protection(state: GameState, action: SetPlayProtection) -> IllegalAct
     """Why switching play protection is refused, or ``None``.
 
     It is never switched on in expert mode, and does not exist under the classic discard
-    policy (switching it off is always allowed).
+    policy (switching it off is allowed until the game is over). Like leaving, it is a table
+    action: any seat still in the game may switch its own at any moment, in its turn or not,
+    until the game is over.
 
     >>> verify_protection(new_game(3, seed=1), SetPlayProtection(0, True)) is None
     True
     """
+    if state.phase is _GAME_OVER:
+        return IllegalActionError(Reason.WRONG_PHASE, "the game is over")
     error = verify_seat(state, action.seat)
     if error:
         return error

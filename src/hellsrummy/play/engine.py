@@ -10,8 +10,9 @@ the minimum, melds, extensions, swaps), :mod:`hellsrummy.play.discarding` (the d
 and play protection), :mod:`hellsrummy.play.calls` (calling Rummy under the classic policy) and
 :mod:`hellsrummy.play.scoring` (the outcome of a round, and the game's end). When a refused
 discard is penalised rather than raised is the discard verdict's answer
-(:attr:`hellsrummy.IllegalActionError.penalized`), which ``apply`` only reads. :func:`new_game`, :func:`next_round`,
-:func:`legal_discards`, :func:`play_remains` and :func:`rummies` are importable from here too.
+(:attr:`hellsrummy.IllegalActionError.penalized`), which ``apply`` only reads.
+:func:`new_game`, :func:`next_round`, :func:`legal_discards`, :func:`play_remains` and
+:func:`rummies` are importable from here too.
 
 >>> state = new_game(3, seed=2026)
 >>> state = apply(state, Take())

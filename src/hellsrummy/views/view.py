@@ -39,6 +39,7 @@ from hellsrummy.game.state import (
     TableMeld,
 )
 from hellsrummy.game.successor import assembled
+from hellsrummy.game.text import cards_text, describe, headline
 
 __all__ = ["PlayerView", "view"]
 
@@ -147,6 +148,35 @@ class PlayerView(DerivedPosition):
         if seat is not None and seat != self.seat:
             raise ValueError(f"a view of seat {self.seat} cannot see seat {shown(seat)}'s hand")
         return self.rules.score_table.round_points(self.hand, self.penalties[self.seat])
+
+    def describe(self) -> str:
+        """A few lines of what this seat sees: the round, each seat, the melds, the discard.
+
+        Like :meth:`hellsrummy.GameState.describe`, but another seat's hand is only its size.
+
+        >>> print(view(new_game(3, seed=1), 2).describe())
+        round 1/5, difficulty 6 (Two Sets of 3), phase decide, seat 1 to act; seen by seat 2
+          seat 0 Seat 0, score 0: 9 cards
+          seat 1 Seat 1, score 0: 9 cards
+          seat 2 Seat 2, score 0: 2H 3D 6C 6D 7S 8H 9D QC KS
+          discard 4H, stock 76 cards
+          last: round 1 (difficulty 6) dealt by seat 0; discard 4H
+        """
+        return describe(self, self._hand_text, self.stock_size, title=f"; seen by seat {self.seat}")
+
+    def _hand_text(self, seat: int) -> str:
+        if seat == self.seat:
+            return cards_text(self.hand)
+        count = self.hand_sizes[seat]
+        return f"{count} card{'s' * (count != 1)}"
+
+    def __str__(self) -> str:
+        """One line: the seat, the round, the phase and whose turn it is.
+
+        >>> str(view(new_game(3, seed=1), 2))
+        'seat 2 sees round 1/5, difficulty 6 (Two Sets of 3), phase decide, seat 1 to act'
+        """
+        return f"seat {self.seat} sees {headline(self)}"
 
     def _repr_svg_(self) -> str:
         """What the seat sees, as an SVG picture; Jupyter shows a view this way.
