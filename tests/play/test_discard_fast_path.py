@@ -47,8 +47,9 @@ from ..support.positions import Style, random_game, random_rules
 
 
 def _let_go(state: GameState) -> tuple[Card, ...]:
-    """The cards :func:`refusal` (the verdict as an error) lets go, asked one by one of a fresh position (a copy of the
-    state keeps none of the derived facts, so nothing the fast path cached is reused)."""
+    """The cards :func:`refusal` (the verdict as an error) lets go, asked one by one of a fresh
+    position (a copy of the state keeps none of the derived facts, so nothing the fast path
+    cached is reused)."""
     here = position(copy.copy(state))
     return tuple(c for c in here.distinct if refusal(here, c) is None)
 
