@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 
@@ -16,8 +17,9 @@ except ImportError as error:
 
 # Local extensions, run at build time: hellsrummy_pictures draws the pictures of the rules,
 # hellsrummy_house the package's rooms and the imports between them (read from the source),
-# hellsrummy_checks fails the build when autodoc cannot import a module, describes each
-# constant from its '#:' comment where it is defined, and gives a page its hidden doctest setup.
+# hellsrummy_checks fails the build when autodoc cannot import a module and describes each
+# constant from its '#:' comment where it is defined; hellsrummy_changelog reads CHANGELOG.md
+# into the changelog page, its empty sections left out.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "hellsrummy"
@@ -30,10 +32,11 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
-    "myst_parser",  # the changelog page includes CHANGELOG.md
+    "myst_parser",  # the changelog page reads CHANGELOG.md
     "hellsrummy_pictures",
     "hellsrummy_house",
     "hellsrummy_checks",
+    "hellsrummy_changelog",  # the changelog page: CHANGELOG.md without its empty sections
 ]
 source_suffix = {".rst": "restructuredtext"}  # Markdown only where a page includes it
 
@@ -46,6 +49,11 @@ autoclass_content = "class"
 # a page runs: no global setup. The API reference's docstrings get their module's names from a
 # testsetup in api.rst.
 doctest_global_setup = ""
+# The flags every example runs with (Sphinx's own default, written out so that
+# tests/docs/test_snippets.py, which runs the examples outside Sphinx, reads the same).
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL | doctest.DONT_ACCEPT_TRUE_FOR_1
+)
 
 html_theme = "furo"
 html_title = f"hellsrummy {release}"

@@ -5,7 +5,7 @@ that difficulty; the study records after how many turns of the round each bot me
 minimum (and how often it never did). It prints a table, and saves a plot as a PNG.
 
 Run it with: python examples/analysis.py [--games N] [--tables 3,4,6] [--out plot.png]
-It needs the examples extra (tqdm and matplotlib): pip install -e ".[examples]"
+It needs the examples extra (tqdm and matplotlib): pip install "hellsrummy[examples]"
 """
 
 from __future__ import annotations
@@ -13,12 +13,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-import matplotlib
-
-matplotlib.use("Agg")  # no screen needed: the plot goes to a file
-import matplotlib.pyplot as plt
-from cli import Help, whole_number
-from tqdm import tqdm
+from cli import Help, need_extras, whole_number
 
 from hellsrummy import DIFFICULTIES, GreedyBot, Rules, simulate
 
@@ -29,6 +24,8 @@ def study(
     games: int, tables: list[int], seed: str, max_turns: int
 ) -> dict[int, dict[int, tuple[float, float]]]:
     """{table size: {difficulty: (mean turns to meet, share of bots that met)}}."""
+    from tqdm import tqdm
+
     cells = [(players, difficulty) for players in tables for difficulty in DIFFICULTIES]
     found: dict[int, dict[int, tuple[float, float]]] = {players: {} for players in tables}
     with tqdm(total=len(cells) * games, unit="game", desc="simulating") as bar:
@@ -73,6 +70,12 @@ def main() -> None:
     )
     parser.add_argument("--out", default="meeting-the-minimum.png", help="where to save the plot")
     args = parser.parse_args()
+    need_extras("analysis.py", {"tqdm": "examples", "matplotlib": "examples"})
+    import matplotlib
+
+    matplotlib.use("Agg")  # no screen needed: the plot goes to a file
+    import matplotlib.pyplot as plt
+
     tables = args.tables
 
     found = study(args.games, tables, args.seed, args.max_turns)

@@ -1,4 +1,4 @@
-"""What the examples' command lines share: whole-number arguments and a plain --help.
+"""What the examples' command lines share: whole-number arguments, a plain --help, extras.
 
 Each example script imports this module from its own folder (``python examples/demo.py``
 puts ``examples/`` first on ``sys.path``).
@@ -7,6 +7,8 @@ puts ``examples/`` first on ``sys.path``).
 from __future__ import annotations
 
 import argparse
+import importlib
+import sys
 from collections.abc import Callable
 
 
@@ -28,3 +30,23 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
 
 class Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
     """The description as written, and each option's default."""
+
+
+def need_extras(script: str, extras: dict[str, str]) -> None:
+    """Import each module of ``extras`` ({module: its extra}), or exit with status 2.
+
+    A script calls it after parsing its arguments, so that ``--help`` works without the
+    extras. A missing module gets one line naming it and the extras to install, not a
+    traceback.
+    """
+    for module, extra in extras.items():
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            wanted = ",".join(dict.fromkeys(extras.values()))
+            print(
+                f"{script} needs {error.name or module}, from the {extra} extra:"
+                f' pip install "hellsrummy[{wanted}]"',
+                file=sys.stderr,
+            )
+            raise SystemExit(2) from None

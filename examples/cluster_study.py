@@ -14,8 +14,8 @@ On a cluster started with Dask's own commands:
         --games 1000000 --out study.jsonl
 
 or on this machine alone: python examples/cluster_study.py --local 2 --games 10000
-It needs the cluster and examples extras (pip install -e ".[cluster,examples]"), on the workers
-too.
+It needs the cluster and examples extras (pip install "hellsrummy[cluster,examples]"), on the
+workers too.
 """
 
 from __future__ import annotations
@@ -27,9 +27,7 @@ import os
 import statistics
 from pathlib import Path
 
-from cli import Help, whole_number
-from dask.distributed import Client, LocalCluster
-from tqdm import tqdm
+from cli import Help, need_extras, whole_number
 
 from hellsrummy import GameResult, GreedyBot, stream_results
 
@@ -80,6 +78,10 @@ def main() -> None:
     )
     parser.add_argument("--chunk", type=whole_number(1), default=64, help="games per task")
     args = parser.parse_args()
+    need_extras("cluster_study.py", {"dask.distributed": "cluster", "tqdm": "examples"})
+    from dask.distributed import Client, LocalCluster
+    from tqdm import tqdm
+
     logging.getLogger("distributed").setLevel(logging.ERROR)  # no chatter at start and close
 
     done = written_games(args.out)

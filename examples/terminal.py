@@ -2,10 +2,11 @@
 
 You sit in seat 0; the seats are named as the library names them, Seat 0 to Seat N-1. Each
 turn shows your hand (sorted by set or by run, as the online game does), the melds with their
-wildcards shown as the cards they stand for, the penalty you would take if someone went out
-now, and the legal moves, numbered. Type a number, or any action in the notation
-(meld 7H 7S 7D / 9C 9D 9S, extend 2 8H 9H, ...), or one of these commands:
-sort set, sort run, protection on, protection off, help, quit.
+wildcards shown as the cards they stand for, the points you would score if someone went out
+now (the card points left in your hand plus your penalties), and the legal moves, numbered.
+Type a move's number, or any action in the notation (meld 7H 7S 7D / 9C 9D 9S, extend 2 8H
+9H, ...), or one of these commands: sort set, sort run, protection on, protection off, help,
+quit.
 
 Run it with: python examples/terminal.py [--players N] [--seed S] [--expert]
 """
@@ -82,8 +83,11 @@ def choose(seen: PlayerView, state: GameState) -> Action | str | None:
             return None
         if not line:
             continue
-        if line.isdigit() and 1 <= int(line) <= len(moves):
-            return moves[int(line) - 1]
+        if line.isascii() and line.isdigit():  # a move's number: never read as notation
+            if 1 <= int(line) <= len(moves):
+                return moves[int(line) - 1]
+            print(f"?? no move {int(line)}: the moves are numbered 1 to {len(moves)}")
+            continue
         if line.lower() in (
             "quit",
             "help",

@@ -1,7 +1,7 @@
 """Train MaskablePPO on one seat against three RandomBots, then test it on duplicate deals.
 
 Needs the train extra (sb3-contrib, which brings Stable Baselines3 and PyTorch, and
-matplotlib): pip install -e ".[train]". PyPI's torch is a CUDA build of several GB; on a
+matplotlib): pip install "hellsrummy[train]". PyPI's torch is a CUDA build of several GB; on a
 machine without a GPU, install a CPU build of torch first.
 
 1. Training: sb3-contrib's MaskablePPO learns on the single-seat Gymnasium environment
@@ -41,10 +41,12 @@ try:
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.logger import configure
     from stable_baselines3.common.monitor import Monitor
-except ImportError as error:
-    sys.exit(
-        f"train.py needs {error.name}, which the train extra installs: pip install -e '.[train]'"
+except ImportError as error:  # one line naming the extra, as the other examples say it
+    print(
+        f'train.py needs {error.name}, from the train extra: pip install "hellsrummy[train]"',
+        file=sys.stderr,
     )
+    raise SystemExit(2) from None
 
 from cli import Help, whole_number
 

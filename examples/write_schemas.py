@@ -29,11 +29,16 @@ def main() -> None:
     folder: Path = args.folder
     if folder.exists() and not folder.is_dir():
         parser.error(f"{folder} is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
-    for kind in SCHEMA_KINDS:
-        path = folder / f"{kind}.schema.json"
-        path.write_text(json.dumps(json_schema(kind), indent=2) + "\n", encoding="utf-8")
-        print(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for kind in SCHEMA_KINDS:
+            path = folder / f"{kind}.schema.json"
+            path.write_text(json.dumps(json_schema(kind), indent=2) + "\n", encoding="utf-8")
+            print(path)
+    except OSError as error:  # a folder that cannot be made or written to: say so, no traceback
+        parser.exit(
+            2, f"{parser.prog}: error: cannot write to {folder}: {error.strerror or error}\n"
+        )
 
 
 if __name__ == "__main__":

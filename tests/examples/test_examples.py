@@ -246,3 +246,110 @@ def test_the_examples_name_seats_as_the_library_does() -> None:
     assert "you sit in seat 0 (Seat 0)" in done.stdout
     assert "Seat 0     " in done.stdout and "(you)" in done.stdout
     assert "You" not in done.stdout and "Bot " not in done.stdout
+
+
+# Runs an example with some modules unimportable, as if their extra were not installed:
+# python -c BLOCKER MODULES SCRIPT ARGS...
+BLOCKER = r"""
+import importlib.abc, os, runpy, sys
+
+blocked = set(sys.argv[1].split(","))
+
+
+class Unimportable(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in blocked:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, Unimportable())
+sys.argv = sys.argv[2:]
+sys.path[0] = os.path.dirname(os.path.abspath(sys.argv[0]))  # as `python SCRIPT` sets it
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def run_without(
+    modules: list[str], script: str, *args: str, cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", BLOCKER, ",".join(modules), str(EXAMPLES / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+    )
+
+
+MISSING_EXTRAS = [
+    # script, the modules made unimportable, arguments: the message's module, extra and extras
+    ("analysis.py", ["matplotlib"], ["--games", "1"], "matplotlib", "examples", "examples"),
+    ("analysis.py", ["tqdm", "matplotlib"], ["--games", "1"], "tqdm", "examples", "examples"),
+    ("cluster_study.py", ["dask"], ["--games", "1"], "dask", "cluster", "cluster,examples"),
+    ("cluster_study.py", ["tqdm"], ["--games", "1"], "tqdm", "examples", "cluster,examples"),
+    ("web/app.py", ["starlette", "uvicorn"], ["--port", "0"], "uvicorn", "web", "web"),
+    ("web/app.py", ["starlette"], ["--port", "0"], "starlette", "web", "web"),
+    ("train.py", ["sb3_contrib"], ["--timesteps", "1"], "sb3_contrib", "train", "train"),
+]
+
+
+@pytest.mark.parametrize(
+    ("script", "blocked", "args", "missing", "extra", "extras"),
+    MISSING_EXTRAS,
+    ids=[f"{case[0]}-{'-'.join(case[1])}" for case in MISSING_EXTRAS],
+)
+def test_a_missing_extra_is_named_in_one_line_not_a_traceback(
+    script: str,
+    blocked: list[str],
+    args: list[str],
+    missing: str,
+    extra: str,
+    extras: str,
+    tmp_path: Path,
+) -> None:
+    done = run_without(blocked, script, *args, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr == (
+        f"{Path(script).name} needs {missing}, from the {extra} extra:"
+        f' pip install "hellsrummy[{extras}]"\n'
+    )
+    assert list(tmp_path.iterdir()) == []  # nothing written before the check
+
+
+@pytest.mark.parametrize(
+    ("script", "blocked"),
+    [
+        ("analysis.py", ["matplotlib", "tqdm"]),
+        ("cluster_study.py", ["dask", "tqdm"]),
+        ("web/app.py", ["starlette", "uvicorn", "websockets"]),
+    ],
+)
+def test_help_works_without_the_extra(script: str, blocked: list[str], tmp_path: Path) -> None:
+    done = run_without(blocked, script, "--help", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"usage: {Path(script).name} ")
+    assert done.stderr == ""
+
+
+def test_write_schemas_says_when_it_cannot_make_the_folder(tmp_path: Path) -> None:
+    file = tmp_path / "a file"
+    file.write_text("")
+    folder = file / "schemas"  # under a file: no folder can be made there, even by root
+    done = run("write_schemas.py", str(folder))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"write_schemas.py: error: cannot write to {folder}: ")
+    assert len(done.stderr.splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_terminal_says_there_is_no_move_of_a_number_beyond_the_list() -> None:
+    done = run("terminal.py", "--seed", "smoke", "--players", "3", stdin="99\n0\n1\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "?? no move 99: the moves are numbered 1 to 2" in done.stdout
+    assert "?? no move 0: the moves are numbered 1 to 2" in done.stdout
+    assert "unknown action" not in done.stdout
+    assert "bye" in done.stdout
