@@ -1,4 +1,7 @@
-"""The real implementation against the brute-force oracle in ``tests/support/oracle.py``."""
+"""The real implementation against the brute-force oracle in ``tests/support/oracle.py``.
+
+And the contract solver against 0.1.0's, frozen in ``tests/reference/solver.py``.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +12,19 @@ from hypothesis import strategies as st
 
 import hellsrummy as hr
 from hellsrummy import Card, Contract, MeldKind
+from hellsrummy.contracts.difficulty import DIFFICULTIES
+from hellsrummy.contracts.solver import held_meets
 
+from ..reference import solver as reference
 from ..support import oracle
-from ..support.strategies import any_card, hand_for, meldy_cards, small_contract, valid_meld
+from ..support.strategies import (
+    any_card,
+    hand_for,
+    meldy_cards,
+    small_contract,
+    valid_meld,
+    wild_card,
+)
 
 card_or_extra_suit = st.one_of(any_card, st.sampled_from(hr.cards("2C 2M 7E 8E 9E")))
 
@@ -143,6 +156,29 @@ def test_can_meet_matches_the_template_oracle_on_bigger_hands(
     assert (found is not None) == expected
     if found is not None:
         _check_fulfillment(hand, contract, found)
+
+
+@settings(max_examples=300, deadline=None)
+@given(meldy_cards(max_size=28), st.lists(wild_card, max_size=6), any_card)
+def test_can_meet_and_its_held_fast_path_match_the_reference_at_every_difficulty(
+    drawn: list[Card], deuces: list[Card], extra: Card
+) -> None:
+    """``held_meets`` is ``can_meet`` for a hand held by a state, as the reference solver says.
+
+    Held as a state holds it (sorted, wildcards first), as GreedyBot asks (a natural added at
+    the end), or in any order: one answer, for every contract difficulty.
+    """
+    hand = drawn + deuces  # more deuces: the big contracts are met too
+    held = tuple(hr.sort_cards(hand))
+    helds = [held, tuple(hand)]
+    if not extra.is_wild:
+        helds.append((*held, extra))
+    for difficulty in DIFFICULTIES:
+        contract = hr.contract_for(difficulty)
+        for cards in helds:
+            expected = reference.can_meet(cards, contract)
+            assert hr.can_meet(list(cards), contract) == expected
+            assert held_meets(cards, contract) == expected
 
 
 @settings(max_examples=150, deadline=None)

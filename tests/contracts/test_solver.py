@@ -31,8 +31,13 @@ from hellsrummy.contracts.enumeration import (
     meld_choices,
     skeletons_of,
 )
-from hellsrummy.contracts.needs import _held_least_wilds, lacks_melds_of_3
-from hellsrummy.contracts.solver import Pool, _held_bound, _least_wilds, _plan_of
+from hellsrummy.contracts.needs import (
+    _cheapest_window,
+    _held_least_wilds,
+    _set_need,
+    lacks_melds_of_3,
+)
+from hellsrummy.contracts.solver import Pool, _facts_of, _least_wilds
 
 from ..support.strategies import hand_for, meldy_cards, small_contract
 
@@ -187,16 +192,19 @@ def test_more_cards_never_hurt(seed: int, size: int, difficulty: int) -> None:
 
 @given(meldy_cards(max_size=14))
 def test_a_pool_of_a_held_hand_is_the_pool_of_its_cards(hand: list[Card]) -> None:
-    held = tuple(sort_cards(hand))
-    fast, checked = Pool(held=held), Pool(hand)
-    assert (fast.counts, fast.masks, fast.totals, fast.size, fast.wilds) == (
-        checked.counts,
-        checked.masks,
-        checked.totals,
-        checked.size,
-        checked.wilds,
-    )
-    assert list(fast.wild_cards) == list(checked.wild_cards)
+    checked = Pool(hand)
+    assert checked.wild_cards == sort_cards(c for c in hand if c.is_wild)
+    # Held as a state holds it (sorted), or in any order: the same pool, its deuces sorted.
+    for held in (tuple(sort_cards(hand)), tuple(hand)):
+        fast = Pool(held=held)
+        assert (fast.counts, fast.masks, fast.totals, fast.size, fast.wilds) == (
+            checked.counts,
+            checked.masks,
+            checked.totals,
+            checked.size,
+            checked.wilds,
+        )
+        assert fast.wild_cards == checked.wild_cards
 
 
 @given(meldy_cards(max_size=14))
@@ -234,21 +242,35 @@ def test_the_fulfilments_of_the_fewest_wildcards_are_those_of_every_fulfilment(
 @settings(max_examples=300, deadline=None)
 @given(st.data(), small_contract())
 def test_the_bound_of_a_held_hand_is_the_pools(data: st.DataObject, contract: Contract) -> None:
-    """The packed counts and masks give the pool's lower bound on the wildcards needed."""
-    hand = tuple(sort_cards(data.draw(hand_for(contract, extra=6))))
-    runs, sets, _ = _plan_of(contract)
-    least = _least_wilds(Pool(held=hand), runs, sets)
-    assert _held_least_wilds(hand, runs, sets) == (least, Pool(held=hand).wilds)
+    """The packed counts and masks give the pool's lower bound on the wildcards needed.
+
+    It is the one test before any search, so it must never turn away a hand that meets the
+    contract, and it must never be above the wildcards a fulfilment takes.
+    """
+    drawn = data.draw(hand_for(contract, extra=6))
+    hand = tuple(sort_cards(drawn))
+    facts = _facts_of(contract)
+    runs, sets = facts.runs, facts.sets
     pool = Pool(held=hand)
+    least = _set_need(pool.totals, sets) + sum(_cheapest_window(pool.masks, n) for n in runs)
+    assert _held_least_wilds(hand, runs, sets) == (least, pool.wilds)
     expected = None if pool.size < contract.difficulty or least > pool.wilds else least
-    assert _held_bound(hand, contract) == expected
+    assert _least_wilds(hand, facts) == expected
+    assert _least_wilds(tuple(drawn), facts) == expected  # the order of the cards is no matter
+    needed = wildcards_needed(hand, contract)
+    if expected is None:
+        assert needed is None
+    else:
+        assert needed is None or needed >= expected
 
 
 def test_the_bound_of_a_held_hand_of_many_naturals() -> None:
     """Hands of hundreds of naturals (counts that once had 8 bits) get the pool's bound too."""
     rng = random.Random(7)
     for difficulty in (6, 7, 8, 13, 19, 25):
-        contract = contract_for(difficulty)
-        runs, sets, _ = _plan_of(contract)
+        facts = _facts_of(contract_for(difficulty))
+        runs, sets = facts.runs, facts.sets
         hand = tuple(sort_cards(random_hand(rng, 300, rng.randrange(3))))
-        assert _held_least_wilds(hand, runs, sets)[0] == _least_wilds(Pool(held=hand), runs, sets)
+        pool = Pool(held=hand)
+        least = _set_need(pool.totals, sets) + sum(_cheapest_window(pool.masks, n) for n in runs)
+        assert _held_least_wilds(hand, runs, sets)[0] == least

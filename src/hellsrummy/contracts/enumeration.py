@@ -29,9 +29,8 @@ from hellsrummy.contracts.solver import (
     _check,
     _Facts,
     _facts_of,
-    _held_bound,
+    _least_wilds,
     _search,
-    _too_costly,
 )
 from hellsrummy.deck.cards import Card, leading_wilds
 from hellsrummy.errors import shown
@@ -114,18 +113,11 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
     7H 7H 7S / 2D 2S 9D
     7H 7H 7S / 2D 9C 9D
     """
-    pool = _check(hand, contract)
-    return _fulfilling(pool, contract, False)
-
-
-def _fulfilling(pool: Pool, contract: Contract, skeletons: bool) -> Iterator[Any]:
-    """:func:`fulfillments` from a pool, or (``skeletons``) each as the choices it is made of."""
+    checked = _check(hand, contract)
     facts = _facts_of(contract)
-    if pool.size < facts.difficulty:
+    if _least_wilds(checked, facts) is None:  # most hands are turned away here
         return iter(())
-    if _too_costly(pool, facts.runs, facts.sets):  # most hands are turned away here
-        return iter(())
-    return itertools.chain.from_iterable(_Enumeration(pool, facts, skeletons).run())
+    return itertools.chain.from_iterable(_Enumeration(Pool(held=checked), facts).run())
 
 
 def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple[Choice, ...]]:
@@ -141,11 +133,12 @@ def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple
     ...     print(" / ".join(format_cards(meld) for meld in laid_melds(chosen, hand[:2])))
     7H 7H 7S / 2D 9C 9D
     """
-    least = _held_bound(hand, contract)
+    facts = _facts_of(contract)
+    least = _least_wilds(hand, facts)
     if least is None:
         return []
     pool = Pool(held=hand)
-    enumeration = _Enumeration(pool, _facts_of(contract), True)
+    enumeration = _Enumeration(pool, facts, True)
     for budget in range(least, pool.wilds + 1):
         found = enumeration.all(budget)
         if found:
@@ -165,13 +158,20 @@ def skeletons_of(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[C
     ...     fulfillments(hand, contract))
     True
     """
-    if _held_bound(hand, contract) is None:  # most hands are turned away here
+    facts = _facts_of(contract)
+    if _least_wilds(hand, facts) is None:  # most hands are turned away here
         return iter(())
-    return iter(_Enumeration(Pool(held=hand), _facts_of(contract), True).all())
+    return iter(_Enumeration(Pool(held=hand), facts, True).all())
 
 
 def laid_melds(chosen: Sequence[Choice], wild_cards: Sequence[Card]) -> Fulfillment:
-    """The melds of these choices, the deuces ``wild_cards`` (sorted) handed out in order."""
+    """The melds of these choices, the deuces ``wild_cards`` (sorted) handed out in order.
+
+    >>> hand = tuple(sort_cards(cards("2C 2D 7H 7S 8H 9H")))
+    >>> chosen = meld_choices(Pool(held=hand), 3)[2::6]  # 7H 7S, then 8H 9H: a deuce each
+    >>> [format_cards(meld) for meld in laid_melds(chosen, hand[:2])]
+    ['2C 7H 7S', '2D 8H 9H']
+    """
     melds = []
     used = 0
     for naturals, need, *_ in chosen:
@@ -308,17 +308,11 @@ class _Enumeration:
         counts = pool.counts
         floor: int = chosen[-1][2] if self.same[k] else -1
         for choice in choices:
-            key: int = choice[2]
-            if key < floor:
-                continue
-            mask: int = choice[4]
-            if mask & gone:
-                continue
-            places: tuple[tuple[int, int], ...] = choice[3]
-            multi: int = choice[5]
-            if multi & taken and not _fits(counts, places):
+            if not _can_take(choice, floor, taken, gone, counts):
                 continue
             need: int = choice[1]
+            places: tuple[tuple[int, int], ...] = choice[3]
+            mask: int = choice[4]
             chosen.append(choice)
             emptied = gone
             for at, n in places:
@@ -351,17 +345,11 @@ class _Enumeration:
         while j < end:
             choice = choices[j]
             j += 1
-            key: int = choice[2]
-            if key < floor:
-                continue
-            mask: int = choice[4]
-            if mask & gone:
-                continue
-            places: tuple[tuple[int, int], ...] = choice[3]
-            multi: int = choice[5]
-            if multi & taken and not _fits(counts, places):
+            if not _can_take(choice, floor, taken, gone, counts):
                 continue
             need: int = choice[1]
+            places: tuple[tuple[int, int], ...] = choice[3]
+            mask: int = choice[4]
             chosen.append(choice)
             emptied = gone
             for at, n in places:  # the last level reads only the counts
@@ -390,14 +378,7 @@ class _Enumeration:
         before: tuple[Any, ...] | None = None
         deuces: tuple[Card, ...] = ()
         for choice in self.fitting(k, wilds):  # none takes more wildcards than are left
-            key: int = choice[2]
-            if key < floor:
-                continue
-            mask: int = choice[4]
-            if mask & gone:
-                continue
-            multi: int = choice[5]
-            if multi & taken and not _fits(counts, choice[3]):
+            if not _can_take(choice, floor, taken, gone, counts):
                 continue
             if before is None:
                 if self.skeletons:
@@ -414,6 +395,22 @@ class _Enumeration:
             else:
                 need: int = choice[1]
                 found.append((*before, deuces[:need] + choice[0]))
+
+
+def _can_take(choice: Choice, floor: int, taken: int, gone: int, counts: list[int]) -> bool:
+    """Whether a choice fits what the choices made left (see :meth:`_Enumeration.go`).
+
+    Its key is at least ``floor`` (identical requirements are met lowest first), none of its
+    places is ``gone``, and the ``counts`` still hold what it takes from a place ``taken``.
+    """
+    key: int = choice[2]
+    if key < floor:
+        return False
+    mask: int = choice[4]
+    if mask & gone:
+        return False
+    multi: int = choice[5]
+    return not multi & taken or _fits(counts, choice[3])
 
 
 def _fits(counts: list[int], places: tuple[tuple[int, int], ...]) -> bool:
@@ -442,14 +439,23 @@ def possible_melds(hand: Iterable[Card], size: int = 3) -> Iterator[tuple[Card, 
 
 
 def melds_of(pool: Pool, size: int) -> list[tuple[Card, ...]]:
-    """The melds of :func:`possible_melds` from a pool, as a list."""
+    """The melds of :func:`possible_melds` from a pool, as a list.
+
+    >>> [format_cards(m) for m in melds_of(Pool(cards("7H 7S 8H 9H 2C")), 3)]
+    ['2C 7H 7S', '2C 7H 8H', '2C 7H 9H', '7H 8H 9H', '2C 8H 9H']
+    """
     wild_cards = tuple(pool.wild_cards)
     # Already in card order: deuces first, then a set's suits or a run's ranks ascending.
     return [wild_cards[:wilds] + naturals for naturals, wilds, *_ in meld_choices(pool, size)]
 
 
 def meld_choices(pool: Pool, size: int) -> list[Choice]:
-    """The choices of :func:`possible_melds` (the melds lowest deuces first), in order."""
+    """The choices of :func:`possible_melds` (the melds lowest deuces first), in order.
+
+    >>> [(format_cards(naturals), wilds) for naturals, wilds, *_ in meld_choices(
+    ...     Pool(cards("7H 7S 8H 9H 2C")), 3)]
+    [('7H 7S', 1), ('7H 8H', 1), ('7H 9H', 1), ('7H 8H 9H', 0), ('8H 9H', 1)]
+    """
     # A run with fewer than two naturals is also a set, and the sets list it already.
     choices = _set_choices(pool, size)
     if size <= _RANKS:

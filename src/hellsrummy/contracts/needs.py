@@ -361,12 +361,16 @@ _PLACES: Final[tuple[tuple[int, int, int] | None, ...]] = tuple(
 def _held_least_wilds(
     hand: tuple[Card, ...], runs: list[int], sets: list[int], capped: bool = False
 ) -> tuple[int, int]:
-    """:func:`_least_wilds` of a hand held by a state, without a pool, and its wildcards.
+    """A lower bound on the wildcards ``runs`` and ``sets`` (sizes) need from ``hand``.
 
-    The hand's wildcards count for nothing (they are the hand's to spend). When ``capped``,
-    the sets are not counted once the runs alone need more wildcards than the hand holds:
-    the bound is then some number above them, not the bound itself. One pass over the hand
-    (a table lookup per card) gives the counts per rank and the suits' masks.
+    The bound the solver asks before any search (its ``_least_wilds``), without a pool; the
+    answer is the bound and the hand's wildcards. Each meld needs at least the wildcards of
+    the cheapest meld of its kind and size in the whole hand (the sets together exactly
+    :func:`_set_need`), and melds are disjoint. The hand's wildcards count for nothing (they
+    are the hand's to spend). When ``capped``, the sets are not counted once the runs alone
+    need more wildcards than the hand holds: the bound is then some number above them, not the
+    bound itself. One pass over the hand (a table lookup per card) gives the counts per rank
+    and the suits' masks.
 
     >>> hand = tuple(sort_cards(cards("2C 7H 7S 9C 9D 10C JC 5H")))
     >>> _held_least_wilds(hand, [4, 4], [3]), _held_least_wilds(hand, [4, 4], [3], capped=True)
@@ -409,22 +413,6 @@ def _suit_masks(held: int) -> list[int]:
 
 
 _RANK_MASK: Final = _WINDOW[_RANKS]
-
-
-def _least_wilds_of(totals: list[int], masks: list[int], runs: list[int], sets: list[int]) -> int:
-    """A lower bound on the wildcards ``runs`` and ``sets`` (sizes) need from a hand's counts.
-
-    ``totals[i]`` counts rank index ``i``, ``masks[suit]`` has the suit's ranks held as bits.
-    Each meld needs at least the wildcards of the cheapest meld of its kind and size in the
-    whole hand (the sets together exactly :func:`_set_need`), and melds are disjoint.
-
-    >>> _least_wilds_of([2, 2], [0b110], [4], [3])
-    3
-    """
-    need = _set_need(totals, sets)
-    for size in runs:
-        need += _cheapest_window(masks, size)
-    return need
 
 
 def lacks_melds_of_3(hand: tuple[Card, ...]) -> bool:
