@@ -118,6 +118,7 @@ from hellsrummy.game.events import (
     Took,
 )
 from hellsrummy.game.rules import DiscardPolicy, Rules
+from hellsrummy.game.rulings import DiscardVerdict, Ending, Outcome
 from hellsrummy.game.state import (
     Deal,
     GameState,
@@ -131,7 +132,7 @@ from hellsrummy.moves.listing import (
 )
 from hellsrummy.moves.tableactions import table_actions
 from hellsrummy.play.calls import rummy_calls
-from hellsrummy.play.discarding import DiscardVerdict, discard_verdict, is_bad_discard
+from hellsrummy.play.discarding import discard_verdict, is_bad_discard
 from hellsrummy.play.engine import (
     apply,
     check,
@@ -143,7 +144,6 @@ from hellsrummy.play.engine import (
     rummies,
     verify,
 )
-from hellsrummy.play.scoring import Ending, Outcome
 from hellsrummy.players.asking import MAX_REFUSED_MOVES, bot_move
 from hellsrummy.players.bots import (
     Bot,

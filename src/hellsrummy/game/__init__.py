@@ -6,7 +6,10 @@ It holds :mod:`~hellsrummy.game.rules` (:class:`~hellsrummy.Rules`, the discard 
 :mod:`~hellsrummy.game.actions` (what a player does), :mod:`~hellsrummy.game.events` (what
 everyone sees happen, and the table of event kinds) and :mod:`~hellsrummy.game.eventlog` (their
 log), :mod:`~hellsrummy.game.state` (:class:`~hellsrummy.GameState` and the values it is made
-of), :mod:`~hellsrummy.game.successor` (the state after a turn, built fast, and one seat's entry
+of), :mod:`~hellsrummy.game.rulings` (the rules' answers as values: a discard's
+:class:`~hellsrummy.DiscardVerdict`, a round's :class:`~hellsrummy.Outcome`),
+:mod:`~hellsrummy.game.text` (a state or a view in a few lines of text),
+:mod:`~hellsrummy.game.successor` (the state after a turn, built fast, and one seat's entry
 of a per-seat tuple replaced) and :mod:`~hellsrummy.game.position` (the facts a position derives
 once, kept with it, that the rules of play and the move listing ask for).
 

@@ -44,6 +44,7 @@ from hellsrummy.game.events import (
 )
 from hellsrummy.game.position import Position, position, table
 from hellsrummy.game.rules import CLASSIC, DiscardPolicy, Rules
+from hellsrummy.game.rulings import DiscardVerdict
 from hellsrummy.game.state import PLAY, GameState, Phase
 from hellsrummy.game.successor import replace
 from hellsrummy.play.seats import verify_seat
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
     from hellsrummy.views.view import PlayerView
 
 __all__ = [
-    "DiscardVerdict",
     "discard_verdict",
     "discards",
     "is_bad_discard",
@@ -187,60 +187,6 @@ def is_bad_discard(state: GameState | PlayerView, card: Card) -> bool:
     (True, False)
     """
     return card.is_wild or card in table(state).playable
-
-
-@attrs.frozen
-class DiscardVerdict:
-    """The discard rules' verdict on a refused discard: why, and what the policy does about it.
-
-    ``reason`` is why ``card`` may not go from ``seat``'s hand; ``penalized`` is true when
-    ``DiscardPolicy.PENALIZE`` charges the attempt (the seat scores
-    ``Rules.discard_error_points`` and its turn stays open) instead of refusing it. The taken
-    card's refusal is never penalised. :meth:`error` is the verdict as the
-    :class:`hellsrummy.IllegalActionError` that :func:`hellsrummy.verify` answers.
-
-    >>> verdict = DiscardVerdict(1, card("2C"), Reason.WILDCARD_DISCARD, penalized=False)
-    >>> verdict.message
-    '2C is a wildcard and may not be discarded'
-    >>> error = verdict.error()
-    >>> error.reason, error.penalized, str(error) == verdict.message
-    (<Reason.WILDCARD_DISCARD: 'wildcard_discard'>, False, True)
-    """
-
-    seat: int
-    """The seat that tried to discard."""
-    card: Card
-    """The card it tried to discard."""
-    reason: Reason
-    """Why the discard rules refuse it."""
-    penalized: bool
-    """Whether the discard policy charges the attempt instead of refusing it."""
-
-    @property
-    def message(self) -> str:
-        """The refusal in words, for people (programs read :attr:`reason`).
-
-        >>> DiscardVerdict(0, card("9S"), Reason.PLAY_REMAINS, penalized=True).message
-        'play protection: seat 0 still has a play to make'
-        """
-        chosen = self.card
-        reason = self.reason
-        if reason is Reason.TAKEN_CARD_DISCARD:
-            return f"{chosen} was taken this turn and may not be discarded"
-        if reason is Reason.WILDCARD_DISCARD:
-            return f"{chosen} is a wildcard and may not be discarded"
-        if reason is Reason.RUMMY_DISCARD:
-            return f"{chosen} is a rummy (it plays on a meld on the table) and may not be discarded"
-        return f"play protection: seat {self.seat} still has a play to make"
-
-    def error(self) -> IllegalActionError:
-        """The verdict as an error: its reason, its message, and whether it is penalised.
-
-        >>> error = DiscardVerdict(0, card("9S"), Reason.RUMMY_DISCARD, penalized=True).error()
-        >>> error.reason.value, error.penalized
-        ('rummy_discard', True)
-        """
-        return IllegalActionError(self.reason, self.message, penalized=self.penalized)
 
 
 def _refused(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:

@@ -1,7 +1,7 @@
 """The end of a round and of the game: the one decision, the round's points and the totals.
 
 :func:`outcome` is where it is decided whether a round is over once a seat has acted, who won
-it, why it ended and whether the game ends with it; it answers an :class:`Outcome`, or ``None``
+it, why it ended and whether the game ends with it; it answers an :class:`hellsrummy.Outcome`, or ``None``
 while the round goes on. Every transition that can end a round asks it (a play, a call or a
 discard that empties the hand, the discard that reaches ``Rules.max_turns``, a leave that
 leaves fewer than two seats) and hands its answer to :func:`end_round`, which scores every seat
@@ -23,68 +23,17 @@ Outcome(ending=<Ending.WENT_OUT: 'went_out'>, winner=1, game_over=False)
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
-import attrs
-
 from hellsrummy.deck.cards import Card
-from hellsrummy.errors import instance_of
 from hellsrummy.game.events import RoundEnded
 from hellsrummy.game.rules import Rules
+from hellsrummy.game.rulings import Ending, Outcome
 from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.game.successor import successor
 from hellsrummy.play.seats import seats_in
 
-__all__ = ["Ending", "Outcome", "end_round", "game_ends", "outcome"]
-
-
-class Ending(enum.Enum):
-    """Why a round ended.
-
-    >>> [ending.value for ending in Ending]
-    ['went_out', 'turn_cap', 'too_few_seats']
-    """
-
-    WENT_OUT = "went_out"
-    """A seat emptied its hand: it wins the round."""
-    TURN_CAP = "turn_cap"
-    """The round reached ``Rules.max_turns`` turns with no winner."""
-    TOO_FEW_SEATS = "too_few_seats"
-    """Fewer than two seats are left in the game: no winner, and the game ends too."""
-
-
-@attrs.frozen
-class Outcome:
-    """How a round ended: why, who won it, and whether the game ends with it.
-
-    ``winner`` is the seat that went out, ``None`` unless ``ending`` is ``Ending.WENT_OUT``.
-    ``game_over`` is true after the schedule's last round, or when fewer than two seats are
-    left in the game (see :func:`game_ends`).
-
-    >>> Outcome(Ending.TURN_CAP, winner=None, game_over=False).winner is None
-    True
-    >>> Outcome(Ending.TURN_CAP, winner=2, game_over=False)
-    Traceback (most recent call last):
-    ...
-    ValueError: only a round that ended with Ending.WENT_OUT has a winner, got 2
-    """
-
-    ending: Ending = attrs.field(validator=instance_of(Ending))
-    """Why the round ended."""
-    winner: int | None
-    """The seat that went out (``None`` when nobody did)."""
-    game_over: bool
-    """Whether the game ends with this round."""
-
-    def __attrs_post_init__(self) -> None:
-        went_out = self.ending is Ending.WENT_OUT
-        if went_out and self.winner is None:
-            raise ValueError("a round that ended with Ending.WENT_OUT has a winner, got None")
-        if not went_out and self.winner is not None:
-            raise ValueError(
-                f"only a round that ended with Ending.WENT_OUT has a winner, got {self.winner}"
-            )
+__all__ = ["end_round", "game_ends", "outcome"]
 
 
 def game_ends(rules: Rules, round_number: int, left: tuple[bool, ...]) -> bool:
