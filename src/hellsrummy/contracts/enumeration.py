@@ -308,11 +308,17 @@ class _Enumeration:
         counts = pool.counts
         floor: int = chosen[-1][2] if self.same[k] else -1
         for choice in choices:
-            if not _can_take(choice, floor, taken, gone, counts):
+            key: int = choice[2]
+            if key < floor:
+                continue
+            mask: int = choice[4]
+            if mask & gone:
+                continue
+            places: tuple[tuple[int, int], ...] = choice[3]
+            multi: int = choice[5]
+            if multi & taken and not _fits(counts, places):
                 continue
             need: int = choice[1]
-            places: tuple[tuple[int, int], ...] = choice[3]
-            mask: int = choice[4]
             chosen.append(choice)
             emptied = gone
             for at, n in places:
@@ -345,11 +351,17 @@ class _Enumeration:
         while j < end:
             choice = choices[j]
             j += 1
-            if not _can_take(choice, floor, taken, gone, counts):
+            key: int = choice[2]
+            if key < floor:
+                continue
+            mask: int = choice[4]
+            if mask & gone:
+                continue
+            places: tuple[tuple[int, int], ...] = choice[3]
+            multi: int = choice[5]
+            if multi & taken and not _fits(counts, places):
                 continue
             need: int = choice[1]
-            places: tuple[tuple[int, int], ...] = choice[3]
-            mask: int = choice[4]
             chosen.append(choice)
             emptied = gone
             for at, n in places:  # the last level reads only the counts
@@ -378,7 +390,14 @@ class _Enumeration:
         before: tuple[Any, ...] | None = None
         deuces: tuple[Card, ...] = ()
         for choice in self.fitting(k, wilds):  # none takes more wildcards than are left
-            if not _can_take(choice, floor, taken, gone, counts):
+            key: int = choice[2]
+            if key < floor:
+                continue
+            mask: int = choice[4]
+            if mask & gone:
+                continue
+            multi: int = choice[5]
+            if multi & taken and not _fits(counts, choice[3]):
                 continue
             if before is None:
                 if self.skeletons:
@@ -395,22 +414,6 @@ class _Enumeration:
             else:
                 need: int = choice[1]
                 found.append((*before, deuces[:need] + choice[0]))
-
-
-def _can_take(choice: Choice, floor: int, taken: int, gone: int, counts: list[int]) -> bool:
-    """Whether a choice fits what the choices made left (see :meth:`_Enumeration.go`).
-
-    Its key is at least ``floor`` (identical requirements are met lowest first), none of its
-    places is ``gone``, and the ``counts`` still hold what it takes from a place ``taken``.
-    """
-    key: int = choice[2]
-    if key < floor:
-        return False
-    mask: int = choice[4]
-    if mask & gone:
-        return False
-    multi: int = choice[5]
-    return not multi & taken or _fits(counts, choice[3])
 
 
 def _fits(counts: list[int], places: tuple[tuple[int, int], ...]) -> bool:
@@ -450,12 +453,7 @@ def melds_of(pool: Pool, size: int) -> list[tuple[Card, ...]]:
 
 
 def meld_choices(pool: Pool, size: int) -> list[Choice]:
-    """The choices of :func:`possible_melds` (the melds lowest deuces first), in order.
-
-    >>> [(format_cards(naturals), wilds) for naturals, wilds, *_ in meld_choices(
-    ...     Pool(cards("7H 7S 8H 9H 2C")), 3)]
-    [('7H 7S', 1), ('7H 8H', 1), ('7H 9H', 1), ('7H 8H 9H', 0), ('8H 9H', 1)]
-    """
+    """The choices of :func:`possible_melds` (the melds lowest deuces first), in order."""
     # A run with fewer than two naturals is also a set, and the sets list it already.
     choices = _set_choices(pool, size)
     if size <= _RANKS:

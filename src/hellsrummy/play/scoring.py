@@ -1,9 +1,9 @@
 """The end of a round and of the game: the one decision, the round's points and the totals.
 
 :func:`outcome` is where it is decided whether a round is over once a seat has acted, who won
-it, why it ended and whether the game ends with it; it answers an :class:`hellsrummy.Outcome`, or ``None``
-while the round goes on. Every transition that can end a round asks it (a play, a call or a
-discard that empties the hand, the discard that reaches ``Rules.max_turns``, a leave that
+it, why it ended and whether the game ends with it; it answers an :class:`hellsrummy.Outcome`,
+or ``None`` while the round goes on. Every transition that can end a round asks it (a play, a
+call or a discard that empties the hand, the discard that reaches ``Rules.max_turns``, a leave that
 leaves fewer than two seats) and hands its answer to :func:`end_round`, which scores every seat
 (:meth:`hellsrummy.GameState.hand_value`: the card points left in the hand, see
 :mod:`hellsrummy.game.cardpoints`, plus the round's discard-error points), records the result
