@@ -68,15 +68,26 @@ class _Described(Protocol):
 
 
 def headline(value: _Described) -> str:
-    """One line: the round, its contract, the phase and whose turn it is.
+    """One line: the round, its contract, the phase and whose turn it is (while one is).
 
     >>> headline(view(new_game(4, seed=1), 2))
     'round 1/5, difficulty 6 (Two Sets of 3), phase decide, seat 1 to act'
+    >>> state = apply(apply(new_game(3, seed=1), Leave(0)), Leave(1))  # one seat is left
+    >>> headline(state)
+    'round 1/5, difficulty 6 (Two Sets of 3), the game is over'
     """
-    return (
+    where = (
         f"round {value.round + 1}/{len(value.rules.schedule)}, difficulty {value.difficulty}"
-        f" ({value.contract}), phase {value.phase.value}, seat {value.current} to act"
+        f" ({value.contract})"
     )
+    phase = value.phase.value
+    if phase in _OVER:
+        return f"{where}, {_OVER[phase]}"
+    return f"{where}, phase {phase}, seat {value.current} to act"
+
+
+# The phases in which no seat is to act, as the headline says them.
+_OVER = {"round_over": "the round is over", "game_over": "the game is over"}
 
 
 def describe(
