@@ -186,7 +186,12 @@ def is_bad_discard(state: GameState | PlayerView, card: Card) -> bool:
     >>> is_bad_discard(state, card("2C")), is_bad_discard(state, card("7H"))  # an empty table
     (True, False)
     """
-    return card.is_wild or card in table(state).playable
+    return _is_bad(card, table(state).playable)
+
+
+def _is_bad(card: Card, playable: Collection[Card]) -> bool:
+    """:func:`is_bad_discard` given the cards that play on the table now."""
+    return card.is_wild or card in playable
 
 
 def _refused(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
@@ -204,7 +209,7 @@ def _refused(here: Position, chosen: Card, unrestricted: bool) -> Reason | None:
         return Reason.TAKEN_CARD_DISCARD
     if classic:  # every card may go; a bad discard can be called instead
         return None
-    if not unrestricted and (chosen.is_wild or chosen in here.table.playable):  # a bad discard
+    if not unrestricted and _is_bad(chosen, here.table.playable):
         return Reason.WILDCARD_DISCARD if chosen.is_wild else Reason.RUMMY_DISCARD
     if _protected(here):
         return Reason.PLAY_REMAINS

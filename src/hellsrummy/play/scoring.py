@@ -31,7 +31,7 @@ from hellsrummy.game.rules import Rules
 from hellsrummy.game.rulings import Ending, Outcome
 from hellsrummy.game.state import GameState, Phase, RoundResult
 from hellsrummy.game.successor import successor
-from hellsrummy.play.seats import seats_in
+from hellsrummy.play.seats import too_few_seats
 
 __all__ = ["end_round", "game_ends", "outcome"]
 
@@ -48,7 +48,7 @@ def game_ends(rules: Rules, round_number: int, left: tuple[bool, ...]) -> bool:
     >>> game_ends(rules, 0, (False, True, True))
     True
     """
-    return round_number + 1 >= len(rules.schedule) or seats_in(left) < 2
+    return round_number + 1 >= len(rules.schedule) or too_few_seats(left)
 
 
 def outcome(
@@ -83,7 +83,7 @@ def outcome(
     cap = rules.max_turns
     if cap is not None and (state.turns if turns is None else turns) >= cap:
         return Outcome(Ending.TURN_CAP, None, game_ends(rules, state.round, left))
-    if seats_in(left) < 2:
+    if too_few_seats(left):
         return Outcome(Ending.TOO_FEW_SEATS, None, True)
     return None
 

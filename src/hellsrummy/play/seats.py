@@ -15,7 +15,7 @@ from __future__ import annotations
 from hellsrummy.errors import IllegalActionError, Reason
 from hellsrummy.game.state import GameState
 
-__all__ = ["next_seat", "seats_in", "verify_seat"]
+__all__ = ["next_seat", "too_few_seats", "verify_seat"]
 
 
 def next_seat(left: tuple[bool, ...], seat: int) -> int:
@@ -35,13 +35,15 @@ def next_seat(left: tuple[bool, ...], seat: int) -> int:
     return seat
 
 
-def seats_in(left: tuple[bool, ...]) -> int:
-    """How many seats are still in the game (``left`` marks those gone).
+def too_few_seats(left: tuple[bool, ...]) -> bool:
+    """Whether fewer than two seats are still in the game (``left`` marks those gone).
 
-    >>> seats_in((False, True, False))
-    2
+    Then no round goes on, and the game is over.
+
+    >>> too_few_seats((False, True, False)), too_few_seats((True, False, True))
+    (False, True)
     """
-    return left.count(False)
+    return left.count(False) < 2
 
 
 def verify_seat(state: GameState, seat: int) -> IllegalActionError | None:
