@@ -756,8 +756,8 @@ def _leave(state: GameState, action: Leave) -> GameState:
     return after
 
 
-# The refusals the discard policy PENALIZE charges instead of raising (the oracle's own list).
-_PENALIZABLE = frozenset({Reason.WILDCARD_DISCARD, Reason.RUMMY_DISCARD, Reason.PLAY_REMAINS})
+#: The refusals the discard policy PENALIZE charges instead of raising (the oracle's own list).
+PENALIZABLE = frozenset({Reason.WILDCARD_DISCARD, Reason.RUMMY_DISCARD, Reason.PLAY_REMAINS})
 
 
 def _end_round(state: GameState, winner: int | None) -> GameState:
@@ -858,7 +858,7 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     error = _verify(state, action)
     if error is not None:
-        if error.reason in _PENALIZABLE and state.rules.discard_policy is DiscardPolicy.PENALIZE:
+        if error.reason in PENALIZABLE and state.rules.discard_policy is DiscardPolicy.PENALIZE:
             return _penalize(state, error)
         raise error
     return _RULES[type(action)][1](state, action)

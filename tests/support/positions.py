@@ -54,12 +54,6 @@ __all__ = [
 ]
 
 
-#: The refusals ``DiscardPolicy.PENALIZE`` charges instead of raising, as the tests know them.
-PENALIZED_REASONS = frozenset(
-    {hr.Reason.WILDCARD_DISCARD, hr.Reason.RUMMY_DISCARD, hr.Reason.PLAY_REMAINS}
-)
-
-
 class Engine(NamedTuple):
     """The entry points a game driver needs, from the library or from the reference."""
 
@@ -249,7 +243,8 @@ def _table_action(
         action = Discard(rng.choice(state.hands[state.current]))
         reason = engine.check(state, action)
         if reason is None or (
-            reason in PENALIZED_REASONS and state.rules.discard_policy is DiscardPolicy.PENALIZE
+            reason in reference_engine.PENALIZABLE
+            and state.rules.discard_policy is DiscardPolicy.PENALIZE
         ):
             return action
         return None
