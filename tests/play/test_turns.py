@@ -40,6 +40,7 @@ from hellsrummy import (
     new_game,
     next_round,
     rummies,
+    view,
 )
 
 from ..support.deals import THREE, deal, play, start
@@ -186,7 +187,8 @@ def test_discard_error_a_wildcard_is_refused_and_penalised() -> None:
     assert after.hands == state.hands
     assert after.penalties == (0, 3, 0)
     assert after.errors == (0, 1, 0)
-    assert after.log.last == DiscardErrorMade(1, 3)
+    assert after.log.last == DiscardErrorMade(1, 3, card("2C"))  # the card: in the log only
+    assert view(after, 1).log.last == view(after, 0).log.last == DiscardErrorMade(1, 3)
     assert Discard(card("2C")) not in list(legal_actions(state))
     again = apply(after, Discard(card("2C")))
     assert again.penalties == (0, 6, 0)
@@ -238,7 +240,8 @@ def test_play_protection_warns_when_a_play_remains() -> None:
     assert check(state, Discard(card("KH"))) is Reason.PLAY_REMAINS  # the minimum can be met
     assert not any(isinstance(m, Discard) for m in legal_actions(state))
     warned = apply(state, Discard(card("KH")))
-    assert warned.log.last == PlayProtectionWarning(1, 3)
+    assert warned.log.last == PlayProtectionWarning(1, 3, card("KH"))
+    assert view(warned, 2).log.last == PlayProtectionWarning(1, 3)
     assert warned.penalties == (0, 3, 0) and warned.errors == (0, 1, 0)
     assert warned.hands == state.hands and warned.phase is Phase.PLAY
     # Without protection the same discard is simply allowed.

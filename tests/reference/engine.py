@@ -786,14 +786,14 @@ def _end_round(state: GameState, winner: int | None) -> GameState:
     )
 
 
-def _penalize(state: GameState, error: IllegalActionError) -> GameState:
+def _penalize(state: GameState, error: IllegalActionError, tried: Card) -> GameState:
     seat = state.current
     points = state.rules.discard_error_points
     event: Event
     if error.reason is Reason.PLAY_REMAINS:
-        event = PlayProtectionWarning(seat, points)
+        event = PlayProtectionWarning(seat, points, tried)
     else:
-        event = DiscardErrorMade(seat, points)
+        event = DiscardErrorMade(seat, points, tried)
     return _evolve(
         state,
         penalties=_replace(state.penalties, seat, state.penalties[seat] + points),
@@ -859,6 +859,7 @@ def apply(state: GameState, action: Action) -> GameState:
     error = _verify(state, action)
     if error is not None:
         if error.reason in PENALIZABLE and state.rules.discard_policy is DiscardPolicy.PENALIZE:
-            return _penalize(state, error)
+            assert isinstance(action, Discard)  # only a discard is refused with a penalty
+            return _penalize(state, error, action.card)
         raise error
     return _RULES[type(action)][1](state, action)

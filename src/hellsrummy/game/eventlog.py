@@ -19,10 +19,12 @@ from hellsrummy.deck.cards import BY_INDEX, Card
 from hellsrummy.game.events import (
     EVENT_KINDS,
     Discarded,
+    DiscardErrorMade,
     Event,
     Extended,
     Melded,
     Passed,
+    PlayProtectionWarning,
     Swapped,
     Took,
 )
@@ -118,6 +120,25 @@ def _decode(record: _Record | Event) -> Event:
         else:
             values.append(value)
     event: Event = cls(*values)
+    return event
+
+
+# The events that hold a card no other seat saw: the card a seat tried to discard in a discard
+# error or a play-protection warning. A state's log keeps it (the game's record needs it); the
+# log a seat's view holds (``EventLog.public``) reads it as ``None``.
+_PRIVATE: Final = (DiscardErrorMade, PlayProtectionWarning)
+
+
+def _is_secret(event: Event) -> bool:
+    """Whether ``event`` holds a card no other seat saw."""
+    return isinstance(event, _PRIVATE) and event.card is not None
+
+
+def _hidden(record: _Record | Event) -> Event:
+    """The event a record stands for, as every seat sees it (a tried card hidden)."""
+    event = _decode(record)
+    if isinstance(event, _PRIVATE) and event.card is not None:
+        return attrs.evolve(event, card=None)
     return event
 
 
@@ -226,16 +247,25 @@ class EventLog:
     # ``(fold, length, value)``: a log made by appending starts with its parent's, so a fold
     # asked of it reads only the events since (see ``fold``). It is a pure function of the
     # records, set whole in one assignment, so threads that share a log may race to set it.
-    __slots__ = ("_folded", "_length", "_tape")
+    #
+    # ``_secret`` says the log holds a card no other seat saw (see ``_PRIVATE``); ``_public``
+    # that this log reads such cards as ``None``: a seat's view holds the public twin of its
+    # state's log (``public``), which shares the tape and what folds found (folds read public
+    # fields only).
+    __slots__ = ("_folded", "_length", "_public", "_secret", "_tape")
 
     _tape: list[_Record | Event]
     _length: int
     _folded: tuple[Fold[Any], int, Any] | None
+    _public: bool
+    _secret: bool
 
     def __init__(self) -> None:
         self._tape = []
         self._length = 0
         self._folded = None
+        self._public = False
+        self._secret = False
 
     @property
     def last(self) -> Event | None:
@@ -244,7 +274,10 @@ class EventLog:
         >>> EventLog().append(SeatLeft(0)).append(SeatLeft(1)).last
         SeatLeft(seat=1)
         """
-        return _decode(self._tape[self._length - 1]) if self._length else None
+        if not self._length:
+            return None
+        record = self._tape[self._length - 1]
+        return _hidden(record) if self._public else _decode(record)
 
     def append(self, event: Event) -> EventLog:
         """A new log with ``event`` at the end; this log is unchanged.
@@ -252,7 +285,10 @@ class EventLog:
         >>> len(EventLog().append(SeatLeft(0)).append(SeatLeft(1)))
         2
         """
-        return self._add(_encode(event))
+        log = self._add(_encode(event))
+        if _is_secret(event):
+            log._secret = True  # a new log, not yet seen by anyone
+        return log
 
     def _add(self, record: _Record | Event) -> EventLog:
         """A new log with one more event, given as its record (``took_record``, ...).
@@ -270,10 +306,28 @@ class EventLog:
             # Another thread may have appended to the same tape first: then this record
             # went further along, and this log branches off instead.
             if tape[length] is record:
-                return _log(tape, length + 1, self._folded)
+                return _log(tape, length + 1, self._folded, self._public, self._secret)
         branch = tape[:length]
         branch.append(record)
-        return _log(branch, length + 1, self._folded)
+        return _log(branch, length + 1, self._folded, self._public, self._secret)
+
+    def public(self) -> EventLog:
+        """The log as every seat sees it: the card tried in a discard error hidden.
+
+        A :class:`hellsrummy.DiscardErrorMade` or :class:`hellsrummy.PlayProtectionWarning`
+        reads with ``card=None``; every other event is as it is. A seat's view holds this
+        log (:func:`hellsrummy.view`); it is the log itself when nothing is hidden.
+
+        >>> log = EventLog().append(DiscardErrorMade(1, 3, card("2C")))
+        >>> log.last.card, log.public().last.card, str(log.public().last)
+        (card('2C'), None, 'seat 1 made a discard error (3 points)')
+        >>> plain = EventLog().append(SeatLeft(1))
+        >>> plain.public() is plain
+        True
+        """
+        if self._public or not self._secret:
+            return self
+        return _log(self._tape, self._length, self._folded, True, False)
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> EventLog:
@@ -282,8 +336,9 @@ class EventLog:
         >>> list(EventLog.of([SeatLeft(0), SeatLeft(1)]))
         [SeatLeft(seat=0), SeatLeft(seat=1)]
         """
-        tape = [_encode(event) for event in events]
-        return _log(tape, len(tape), None)
+        given = tuple(events)
+        tape = [_encode(event) for event in given]
+        return _log(tape, len(tape), None, False, any(map(_is_secret, given)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (EventLog.of, (tuple(self),))
@@ -292,7 +347,7 @@ class EventLog:
         return self._length
 
     def __iter__(self) -> Iterator[Event]:
-        return map(_decode, self._tape[: self._length])
+        return map(_hidden if self._public else _decode, self._tape[: self._length])
 
     def newest_first(self) -> list[Event]:
         """The events from the newest to the oldest.
@@ -300,7 +355,9 @@ class EventLog:
         >>> EventLog().append(SeatLeft(0)).append(SeatLeft(1)).newest_first()
         [SeatLeft(seat=1), SeatLeft(seat=0)]
         """
-        return list(map(_decode, self._tape[self._length - 1 :: -1])) if self._length else []
+        if not self._length:
+            return []
+        return list(map(_hidden if self._public else _decode, self._tape[self._length - 1 :: -1]))
 
     def since(self, older: EventLog) -> list[Event]:
         """The events appended after ``older`` (a log this one grew from), oldest first.
@@ -315,7 +372,7 @@ class EventLog:
         tape = self._tape
         if start > self._length or (start and tape[start - 1] is not older._tape[start - 1]):
             start = 0  # not grown from ``older``: a branch shares the very records it copied
-        return list(map(_decode, tape[start : self._length]))
+        return list(map(_hidden if self._public else _decode, tape[start : self._length]))
 
     def fold(self, fold: Fold[_T]) -> _T:
         """The value of ``fold`` over this log's events (those after the last ``fold.restart``).
@@ -349,8 +406,9 @@ class EventLog:
                     start, value = at + 1, fold.empty
                     break
         step = fold.step
+        read = _hidden if self._public else _decode
         for record in tape[start:length]:
-            value = step(value, _decode(record))
+            value = step(value, read(record))
         self._folded = (fold, length, value)
         return value
 
@@ -359,10 +417,14 @@ class EventLog:
             return NotImplemented
         if self._length != other._length:
             return False
+        if self._public or other._public:
+            return list(self) == list(other)
         # Records are equal exactly when their events are.
         return self._tape[: self._length] == other._tape[: other._length]
 
     def __hash__(self) -> int:
+        if self._public:
+            return hash(tuple(map(_encode, self)))
         return hash(tuple(self._tape[: self._length]))
 
     def __repr__(self) -> str:
@@ -370,7 +432,11 @@ class EventLog:
 
 
 def _log(
-    tape: list[_Record | Event], length: int, folded: tuple[Fold[Any], int, Any] | None
+    tape: list[_Record | Event],
+    length: int,
+    folded: tuple[Fold[Any], int, Any] | None,
+    public: bool,
+    secret: bool,
 ) -> EventLog:
     # ``EventLog()``, then its slots set: compiled, ``EventLog`` is a native class, whose
     # constructor is a native call (``EventLog.__new__`` would be a call through Python's).
@@ -378,4 +444,6 @@ def _log(
     log._tape = tape
     log._length = length
     log._folded = folded
+    log._public = public
+    log._secret = secret
     return log

@@ -176,32 +176,43 @@ class Discarded:
 class DiscardErrorMade:
     """``seat`` tried to discard a wildcard or a rummy and scores ``points`` for it.
 
-    Which card was tried is not public.
+    Which card was tried (``card``) is not public: the state's log keeps it, so that the
+    game's record (:func:`hellsrummy.record_of`) holds the very discard that was tried, and
+    every seat's view shows ``None`` in its place (:meth:`hellsrummy.EventLog.public`).
 
-    >>> str(DiscardErrorMade(3, 3))
-    'seat 3 made a discard error (3 points)'
+    >>> str(DiscardErrorMade(3, 3)), str(DiscardErrorMade(3, 3, card("2C")))
+    ('seat 3 made a discard error (3 points)', 'seat 3 made a discard error with 2C (3 points)')
     """
 
     seat: int
     points: int
+    card: Card | None = None
+    """The card tried; ``None`` where it is hidden (a seat's view) or unknown (format 3)."""
 
     def __str__(self) -> str:
-        return f"seat {self.seat} made a discard error ({self.points} points)"
+        tried = "" if self.card is None else f" with {self.card}"
+        return f"seat {self.seat} made a discard error{tried} ({self.points} points)"
 
 
 @attrs.frozen
 class PlayProtectionWarning:
     """``seat`` tried to discard with a play remaining and play protection on; ``points``.
 
-    >>> str(PlayProtectionWarning(3, 3))
-    'seat 3 was warned by play protection (3 points)'
+    ``card``, the card tried, is kept as for :class:`DiscardErrorMade`: in the state's log,
+    not in a seat's view.
+
+    >>> str(PlayProtectionWarning(3, 3, card("KS")))
+    'seat 3 was warned by play protection for KS (3 points)'
     """
 
     seat: int
     points: int
+    card: Card | None = None
+    """The card tried; ``None`` where it is hidden (a seat's view) or unknown (format 3)."""
 
     def __str__(self) -> str:
-        return f"seat {self.seat} was warned by play protection ({self.points} points)"
+        tried = "" if self.card is None else f" for {self.card}"
+        return f"seat {self.seat} was warned by play protection{tried} ({self.points} points)"
 
 
 @attrs.frozen

@@ -317,6 +317,10 @@ class GameState(DerivedPosition):
     discarder: int | None = None
     """The seat that discarded the discard (``None`` when it was turned up from the stock, or
     when there is no discard); under ``DiscardPolicy.CLASSIC`` the others may call it."""
+    deal: Deal | None = attrs.field(default=None, eq=False, repr=False)
+    """The fixed deal round 1 was dealt from (``new_game(..., deal=...)``), or ``None`` when
+    every round was shuffled from the seed: with :attr:`seed`, the start of the game's
+    record (not part of equality)."""
 
     @property
     def players(self) -> int:

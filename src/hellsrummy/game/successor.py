@@ -144,6 +144,7 @@ def successor(
     draft.taken = taken
     draft.log = log
     draft.discarder = discarder
+    draft.deal = state.deal
     draft._attrs_cached_hash = None
     draft._position = None
     draft._table = getattr(state, "_table", None) if same_melds else None

@@ -218,6 +218,7 @@ def new_game(
         turns=0,
         taken=None,
         log=EventLog(),
+        deal=deal,
     )
     return _deal_round(base, 0, 0, deal)
 

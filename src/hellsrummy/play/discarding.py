@@ -354,23 +354,26 @@ def set_protection(state: GameState, action: SetPlayProtection) -> GameState:
 # --- what a refused discard costs under DiscardPolicy.PENALIZE ------------------------------
 
 
-def penalize(state: GameState, error: IllegalActionError) -> GameState:
+def penalize(state: GameState, error: IllegalActionError, card: Card | None = None) -> GameState:
     """What a penalised discard costs (see :attr:`DiscardVerdict.penalized`): points, an event.
 
-    A play-protection warning is announced as such; any other refusal as a discard error.
+    A play-protection warning is announced as such; any other refusal as a discard error. The
+    event keeps ``card``, the card tried, in the state's log; a seat's view does not show it.
 
     >>> error = IllegalActionError(Reason.WILDCARD_DISCARD, "2C is a wildcard", penalized=True)
-    >>> after = penalize(new_game(3, seed=1), error)
+    >>> after = penalize(new_game(3, seed=1), error, card("2C"))
     >>> after.penalties, after.errors, str(after.log.last)
-    ((0, 3, 0), (0, 1, 0), 'seat 1 made a discard error (3 points)')
+    ((0, 3, 0), (0, 1, 0), 'seat 1 made a discard error with 2C (3 points)')
+    >>> str(view(after, 0).log.last)
+    'seat 1 made a discard error (3 points)'
     """
     seat = state.current
     points = state.rules.discard_error_points
     event: Event
     if error.reason is Reason.PLAY_REMAINS:
-        event = PlayProtectionWarning(seat, points)
+        event = PlayProtectionWarning(seat, points, card)
     else:
-        event = DiscardErrorMade(seat, points)
+        event = DiscardErrorMade(seat, points, card)
     return attrs.evolve(
         state,
         penalties=replace(state.penalties, seat, state.penalties[seat] + points),

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from hellsrummy.errors import IllegalActionError, Reason, shown
-from hellsrummy.game.actions import Action
+from hellsrummy.game.actions import Action, Discard
 from hellsrummy.game.state import GameState, Phase
 from hellsrummy.play.dealing import new_game, next_round
 from hellsrummy.play.discarding import legal_discards, penalize, play_remains, rummies
@@ -190,6 +190,6 @@ def apply(state: GameState, action: Action) -> GameState:
     error = verify(state, action)
     if error is not None:
         if error.penalized:  # the discard verdict's: the policy charges it (see penalize)
-            return penalize(state, error)
+            return penalize(state, error, action.card if isinstance(action, Discard) else None)
         raise error
     return transition(state, action)
