@@ -29,6 +29,7 @@ from hellsrummy.contracts.solver import (
     find_fulfillment,
     wildcards_needed,
 )
+from hellsrummy.data.history import record_of
 from hellsrummy.data.records import (
     GameRecord,
     format_action,
@@ -328,6 +329,7 @@ __all__ = [
     "possible_melds",
     "random_stream",
     "rate",
+    "record_of",
     "replay",
     "resample",
     "rummies",

@@ -13,8 +13,9 @@ selected and they are missing, it fails and says how to install them.
 Every schema of :data:`hellsrummy.SCHEMA_KINDS` and the web example's message schema compile
 with ``strict: true`` (strictTypes, strictTuples, strictRequired: no unknown keyword, every
 ``properties`` under ``"type": "object"``...); the documents of random games of every rule
-variant (CLASSIC calls and leaves included) validate; broken documents are rejected with the
-error at the bad field's ``instancePath``.
+variant (CLASSIC calls and leaves included) and the results of small simulations and studies
+(``play_game``, ``simulate``, ``stream_deals``, ``compare``) validate; broken documents are
+rejected with the error at the bad field's ``instancePath``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from hellsrummy import (
 
 from ..examples.web_app import load
 from ..support.positions import Style, random_game, random_rules
+from .every_kind import result_values
 
 pytestmark = pytest.mark.node
 
@@ -155,6 +157,8 @@ def random_documents() -> dict[str, list[Any]]:
                 record = attrs.evolve(record, actions=(*record.actions, step.action))
         documents["record"].append(record.to_dict())
     assert actions["rummy"] and actions["leave"], actions  # the variants are played
+    for kind, values in result_values().items():
+        documents[kind] += [json.loads(json.dumps(to_dict(value))) for value in values]
     return documents
 
 
@@ -165,6 +169,11 @@ def broken_documents() -> list[dict[str, Any]]:
     discard = {"format": FORMAT, "type": "action", "action": "discard", "card": "KS"}
     took = {"format": FORMAT, "type": "event", "event": "took", "seat": 0, "card": "2C"}
     record = GameRecord(players=("A", "B", "C"), seed=1).to_dict()
+    results = result_values()
+    game = to_dict(results["game_result"][0])
+    deal = to_dict(results["deal_record"][0])
+    study = to_dict(results["comparison"][0])
+    name = next(iter(deal["candidates"]))
     return [
         {"kind": "action", "document": {**discard, "card": "10X"}, "instancePath": "/card"},
         {"kind": "action", "document": {**discard, "action": "steal"}, "instancePath": "/action"},
@@ -180,6 +189,37 @@ def broken_documents() -> list[dict[str, Any]]:
             "instancePath": "/actions/0/card",
         },
         {"kind": "view", "document": {"format": FORMAT + 1}, "instancePath": "/format"},
+        {"kind": "state", "document": {**state, "type": "GameState"}, "instancePath": "/type"},
+        {
+            "kind": "game_result",
+            "document": {**game, "type": "GameResult"},
+            "instancePath": "/type",
+        },
+        {
+            "kind": "game_result",
+            "document": {**game, "rounds": [{**game["rounds"][0], "winner": "0"}]},
+            "instancePath": "/rounds/0/winner",
+        },
+        {
+            "kind": "deal_record",
+            "document": {**deal, "baseline": {**deal["baseline"], "seat": 0}},
+            "instancePath": "/baseline/seat",
+        },
+        {
+            "kind": "deal_record",
+            "document": {**deal, "candidates": {name: [{"seat": 0}]}},
+            "instancePath": f"/candidates/{name}/0",
+        },
+        {
+            "kind": "comparison",
+            "document": {**study, "records": [{**deal, "format": 3}]},
+            "instancePath": "/records/0/format",
+        },
+        {
+            "kind": "comparison",
+            "document": {**study, "resamples": 0},
+            "instancePath": "/resamples",
+        },
     ]
 
 

@@ -213,7 +213,7 @@ def test_dealt_is_read_from_the_dict_and_the_text_with_errors_that_say_where() -
         GameRecord.from_dict({key: value for key, value in data.items() if key != "dealt"})
     # Formats 1 and 2 had no dealt: such a record does not say.
     old = {key: value for key, value in data.items() if key != "dealt"}
-    assert GameRecord.from_dict({**old, "format": 2}).dealt is None
+    assert GameRecord.from_dict({**old, "format": 2, "type": "GameRecord"}).dealt is None
     text = GameRecord.of(start, actions, dealt=[2]).to_text()
     assert GameRecord.from_text(text.replace("--- round 2", "---  Round 2")).dealt == (2,)
     with pytest.raises(ValueError, match=r"line 8: expected '--- round 2', got '--- round 1'"):

@@ -2,8 +2,9 @@
 
 Thousands of documents (states, every seat's view, the action played, each new event, the
 rules and the game record) from random games of every rule variant, 3 to 10 seats, are
-validated against :func:`hellsrummy.json_schema` with ``jsonschema``; a few hand-broken
-documents are rejected, and the schemas follow the field tables of ``serialize`` and ``readers``.
+validated against :func:`hellsrummy.json_schema` with ``jsonschema``, and so are the results of
+small simulations and studies (``test_format4.py``); a few hand-broken documents are rejected,
+and the schemas follow the field tables of ``serialize`` and ``readers``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from hellsrummy.data import readers, serialize
 from hellsrummy.data import schema as schema_module
 
 from ..support.positions import random_game, random_rules
+from .every_kind import values_of_every_kind
 
 GAMES = 24
 STEPS = 40
@@ -111,6 +113,10 @@ def documents() -> dict[str, dict[str, Any]]:
         "record": GameRecord(players=("A", "B", "C"), seed=1).to_dict(),
         "action": {"format": FORMAT, "type": "action", "action": "discard", "card": "KS"},
         "event": {"format": FORMAT, "type": "event", "event": "took", "seat": 0, "card": "2C"},
+        **{
+            kind: json.loads(json.dumps(to_dict(values_of_every_kind()[kind])))
+            for kind in ("game_result", "deal_record", "comparison")
+        },
     }
 
 
@@ -140,6 +146,20 @@ def broken(document: dict[str, Any], change: Any) -> dict[str, Any]:
         ("action", lambda d: d.update(extra=1)),
         ("event", lambda d: d.update(seat="0")),
         ("event", lambda d: d.update(card=True)),
+        ("record", lambda d: d.update(type="GameRecord")),
+        ("state", lambda d: d.update(type="GameState")),
+        ("game_result", lambda d: d.update(type="GameResult")),
+        ("game_result", lambda d: d.pop("format")),
+        ("game_result", lambda d: d["rounds"][0].update(winner="0")),
+        ("game_result", lambda d: d.update(seed=1)),
+        ("deal_record", lambda d: d["baseline"].update(seat=0)),
+        ("deal_record", lambda d: d["candidates"]["random"][0]["seconds"].append(-1.0)),
+        ("deal_record", lambda d: d["candidates"].update(empty=[])),
+        ("comparison", lambda d: d["records"][0].update(type="DealRecord")),
+        ("comparison", lambda d: d["candidates"][0]["points"].pop("sd")),
+        ("comparison", lambda d: d["pairs"][0].update(rounds=-1)),
+        ("comparison", lambda d: d["baseline"].update(extra=0)),
+        ("comparison", lambda d: d.update(seed=[1])),
     ],
 )
 def test_hand_broken_documents_are_rejected(
@@ -214,7 +234,7 @@ def test_every_object_schema_says_it_is_an_object(kind: str) -> None:
             continue
         if {"properties", "required", "additionalProperties"} & set(schema):
             assert schema.get("type") == "object", path
-            assert set(schema.get("required", ())) <= set(schema["properties"]), path
+            assert set(schema.get("required", ())) <= set(schema.get("properties", {})), path
         if {"items", "prefixItems", "minItems"} & set(schema):
             assert schema.get("type") == "array", path
         assert not isinstance(schema.get("type", ""), list), path  # no union types

@@ -86,7 +86,7 @@ def test_cluster_study_streams_to_a_file_and_resumes_after_an_interruption(
     assert done.returncode == 0, done.stderr
     assert "6 of 6 games" in done.stdout
     with out.open("a") as file:
-        file.write('{"type": "GameResult", "game": 6, "sea')  # cut short mid-line
+        file.write('{"format": 4, "type": "game_result", "game": 6, "sea')  # cut short
     done = run("cluster_study.py", "--games", "10", *common)
     assert done.returncode == 0, done.stderr
     assert "10 of 10 games" in done.stdout
@@ -121,7 +121,7 @@ def test_compare_prints_its_table_and_resumes_from_its_records(tmp_path: Path) -
     assert "search - random: points" in done.stdout
     assert "+0.0 [+0.0, +0.0]" in done.stdout  # greedy, the field's equal
     with out.open("a") as file:
-        file.write('{"type": "DealRecord", "deal": 3, "diffi')  # cut short mid-line
+        file.write('{"format": 4, "type": "deal_record", "deal": 3, "diffi')  # cut short
     done = run("compare.py", "--deals", "5", *common)
     assert done.returncode == 0, done.stderr
     assert "2 deals to play, 3 written" in done.stdout

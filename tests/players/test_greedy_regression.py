@@ -42,7 +42,9 @@ def test_greedy_simulations_give_the_results_of_0_1_0(run: dict[str, Any]) -> No
     )
     assert len(results) == len(run["results"])
     for result, recorded in zip(results, run["results"], strict=True):
-        ours = json.loads(json.dumps(attrs.asdict(result)))
+        # ``record`` (the game's record, kept on request) is new since 0.1.0, and not asked here.
+        ours = json.loads(json.dumps(attrs.asdict(result, filter=lambda a, _: a.name != "record")))
+        assert result.record is None
         if ours != recorded:
             raise AssertionError(
                 f"run {run['name']!r} (seed {run['seed']!r}): game {recorded['game']} differs"

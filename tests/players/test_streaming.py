@@ -105,7 +105,7 @@ def _data() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"type": "GameState"}, "type: must be 'GameResult'"),
+        ({"type": "GameState"}, "type: format 4 names this kind 'game_result', not 'GameState'"),
         ({"seats": [0, 0, 1]}, "seats: must order the seats 0 to 2"),
         ({"totals": [1, 2]}, "totals: must have one entry per seat"),
         ({"winners": []}, "winners: must be the bots with the lowest total"),

@@ -324,7 +324,10 @@ def test_bad_records_are_refused() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(type="GameResult"), "type: must be 'DealRecord'"),
+        (
+            lambda d: d.update(type="GameResult"),
+            "type: format 4 names this kind 'deal_record', not 'GameResult'",
+        ),
         (lambda d: d.pop("baseline"), "baseline: missing"),
         (lambda d: d["baseline"].update(seat=1), "baseline.seat: must be null"),
         (

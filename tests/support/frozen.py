@@ -3,8 +3,10 @@
 Each folder holds game records, state and view snapshots, actions, events and rules saved with
 that format's ``to_dict`` / ``GameRecord.to_dict`` / ``GameRecord.to_text``, and a
 ``manifest.json`` of where each snapshot comes from and what the format gave at the end of each
-record. :class:`Frozen` reads them with the library under test; :data:`FORMAT1` and
-:data:`FORMAT2` are the two folders.
+record; format 3's also holds the results of a simulated game, a study's deal and a comparison
+(``manifest["results"]``). :class:`Frozen` reads them with the library under test;
+:data:`FORMAT1`, :data:`FORMAT2` and :data:`FORMAT3` are the three folders. :func:`as_format`
+names the kinds of a document written now as an older format did, to compare it with a fixture.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from hellsrummy import (
     Action,
@@ -26,6 +30,7 @@ from hellsrummy import (
     next_round,
     replay,
 )
+from hellsrummy.data.plain import KINDS, type_name
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -43,6 +48,7 @@ class Frozen:
         self.manifest: dict[str, Any] = self.load("manifest.json")
         self.records: dict[str, dict[str, Any]] = self.manifest["records"]
         self.snapshots: list[dict[str, Any]] = self.manifest["snapshots"]
+        self.results: dict[str, dict[str, Any]] = self.manifest.get("results", {})
         self.all_files = sorted(path.name for path in self.folder.glob("*.json"))
         self._records: dict[str, GameRecord] = {}
         self._finals: dict[str, GameState] = {}
@@ -68,11 +74,34 @@ class Frozen:
             self._finals[name] = replay(self.record(name))
         return self._finals[name]
 
-    def prefix(self, name: str, count: int) -> GameState:
-        """The state after the first ``count`` actions of the record ``name``."""
+    def prefix(self, name: str, count: int, dealt: Sequence[int] | None = None) -> GameState:
+        """The state after the first ``count`` actions of the record ``name``.
+
+        ``dealt``, where a format that says so (3) had dealt each next round by then; without
+        it, each next round is dealt when it is due (formats 1 and 2).
+        """
         record = self.record(name)
+        if dealt is not None:
+            return replay(attrs.evolve(record, actions=record.actions[:count], dealt=dealt))
         start = new_game(record.players, seed=record.seed, rules=record.rules, deal=record.deal)
         return play_on(start, record.actions[:count])
+
+    def play_on(self, name: str, state: GameState, after: int) -> GameState:
+        """Play the record ``name`` on from ``state``, the position after ``after`` actions.
+
+        A record that says where rounds were dealt (format 3) deals them there: the rounds it
+        dealt after ``state``'s; otherwise each next round is dealt when it is due.
+        """
+        record = self.record(name)
+        if record.dealt is None:
+            return play_on(state, record.actions[after:])
+        dealt = record.dealt[state.round :]
+        for number in range(after, len(record.actions) + 1):
+            if number in dealt:
+                state = next_round(state)
+            if number < len(record.actions):
+                state = apply(state, record.actions[number])
+        return state
 
 
 def play_on(state: GameState, actions: Sequence[Action]) -> GameState:
@@ -82,6 +111,24 @@ def play_on(state: GameState, actions: Sequence[Action]) -> GameState:
             state = next_round(state)
         state = apply(state, action)
     return state
+
+
+def as_format(data: Any, version: int) -> Any:
+    """``data`` (written now) with every ``"type"`` of a kind named as format ``version`` did.
+
+    >>> as_format({"format": 4, "type": "record", "rules": {"type": "rules"}}, 3)
+    {'format': 4, 'type': 'GameRecord', 'rules': {'type': 'Rules'}}
+    """
+    if isinstance(data, dict):
+        return {
+            key: type_name(value, version)
+            if key == "type" and isinstance(value, str) and value in KINDS
+            else as_format(value, version)
+            for key, value in data.items()
+        }
+    if isinstance(data, list):
+        return [as_format(item, version) for item in data]
+    return data
 
 
 def formats(data: Any, where: str = "") -> Iterator[tuple[str, Any]]:
@@ -101,3 +148,5 @@ FORMAT1 = Frozen("format1", 1)
 """What release 0.1.0 saved (data format 1)."""
 FORMAT2 = Frozen("format2", 2)
 """What data format 2 saved (the code before format 3)."""
+FORMAT3 = Frozen("format3", 3)
+"""What data format 3 saved (the code before format 4), the results of studies included."""

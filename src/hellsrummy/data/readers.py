@@ -267,6 +267,8 @@ _SPECIAL_READERS: dict[tuple[type, str], Callable[[Reader, int | None], Any]] = 
     (_events.Refilled, "cards"): lambda r, n: r.integer(1),
     (_events.RummyCalled, "wildcard"): lambda r, n: r.optional(Reader.card),
     (_events.RoundEnded, "points"): lambda r, n: r.ints(n),
+    (_events.DiscardErrorMade, "card"): lambda r, n: r.optional(Reader.card),
+    (_events.PlayProtectionWarning, "card"): lambda r, n: r.optional(Reader.card),
 }
 
 
@@ -277,6 +279,8 @@ def _read_tagged(data: Reader, tag: str, classes: dict[str, type], players: int 
         raise data.key(tag).fail(f"unknown {tag} {shown(name)} (known: {', '.join(classes)})")
     values = {}
     for field in attrs.fields(cls):
+        if field.default is not attrs.NOTHING and data.optional_key(field.name) is None:
+            continue  # a field added since (a discard error's card, format 4): its default
         reader = _SPECIAL_READERS.get((cls, field.name)) or _FIELD_READERS[field.name]
         values[field.name] = reader(data.key(field.name), players)
     try:

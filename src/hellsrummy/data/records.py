@@ -7,7 +7,7 @@ record also reads as plain text, so people can write puzzles and bug reports by 
 (``take``, ``meld 7H 7S 7D / 9C 9D 9H``, ``rummy 2 8H extend 0 KS``...), and a
 ``--- round N`` line where round ``N`` (counted from 1, as in every text) was dealt::
 
-    # hellsrummy record 3
+    # hellsrummy record 4
     players: Ann, Bob, Cat
     seed: 42
     ---
@@ -16,7 +16,7 @@ record also reads as plain text, so people can write puzzles and bug reports by 
 
 >>> record = GameRecord(players=("Ann", "Bob", "Cat"), seed=42, actions=(Take(),))
 >>> print(record.to_text())
-# hellsrummy record 3
+# hellsrummy record 4
 players: Ann, Bob, Cat
 seed: 42
 ---
@@ -37,11 +37,12 @@ import attrs
 from hellsrummy.data.notation import format_action, parse_action
 from hellsrummy.data.plain import (
     FORMAT,
-    READABLE_FORMATS,
     _action_document,
     _read_action_document,
     _read_rules_document,
     _rules_document,
+    head,
+    read_head,
     seed_from_data,
     seed_to_data,
 )
@@ -172,7 +173,7 @@ class GameRecord:
         A ``--- round N`` line stands where round ``N`` (counted from 1) was dealt.
 
         >>> print(GameRecord(players=("A", "B", "C"), seed=b"\x01", actions=[Pass()]).to_text())
-        # hellsrummy record 3
+        # hellsrummy record 4
         players: A, B, C
         seed: {"hex": "01"}
         ---
@@ -262,7 +263,7 @@ class GameRecord:
             data = _read_json(header.pop("rules"), "rules")
             if not isinstance(data, dict):
                 raise ValueError("rules: must be a JSON object")
-            rules = _read_rules_document(Reader({"format": FORMAT, "type": "Rules", **data}))
+            rules = _read_rules_document(Reader({**head("rules"), **data}))
         deal = None
         hands = sorted(key for key in header if key.startswith("hand "))
         if hands or "discard" in header or "stock" in header:
@@ -284,12 +285,11 @@ class GameRecord:
         """The record as JSON-ready data; ``dealt`` is ``null`` for a record that does not say.
 
         >>> data = GameRecord(players=("A", "B", "C"), seed=1).to_dict()
-        >>> data["format"], data["actions"], data["dealt"]
-        (3, [], None)
+        >>> data["format"], data["type"], data["actions"], data["dealt"]
+        (4, 'record', [], None)
         """
         return {
-            "format": FORMAT,
-            "type": "GameRecord",
+            **head("record"),
             "players": list(self.players),
             "seed": seed_to_data(self.seed),
             "rules": _rules_document(self.rules),
@@ -308,7 +308,8 @@ class GameRecord:
     def from_dict(cls, data: Any) -> GameRecord:
         """Read a record written by :meth:`to_dict`, in any readable format.
 
-        Bad data raises :class:`ValueError` naming the field.
+        Its ``"type"`` is ``"record"`` since format 4, ``"GameRecord"`` before (the other
+        format's name is refused). Bad data raises :class:`ValueError` naming the field.
 
         >>> record = GameRecord(players=("A", "B", "C"), seed=1, actions=[Take()])
         >>> GameRecord.from_dict(record.to_dict()) == record
@@ -317,13 +318,15 @@ class GameRecord:
         Traceback (most recent call last):
         ...
         ValueError: dealt[1] must be from 1 to 1 (actions before round 3 was dealt, rising), got 0
+        >>> GameRecord.from_dict({**record.to_dict(), "type": "GameRecord"})
+        Traceback (most recent call last):
+        ...
+        ValueError: type: format 4 names this kind 'record', not 'GameRecord'
         """
-        if not isinstance(data, dict) or data.get("type") != "GameRecord":
-            raise ValueError("a record must be an object with type 'GameRecord'")
-        version = data.get("format")
-        if version not in READABLE_FORMATS:
-            raise ValueError(f"format: unsupported format {shown(version)}")
+        if not isinstance(data, dict):
+            raise ValueError(f"a record must be an object, got {type(data).__name__}")
         reader = Reader(data)
+        version = read_head(reader, "record")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise ValueError("players: must be a list of names")

@@ -20,11 +20,15 @@ Rounds are numbered from 0 in the data, as in the library's values, and from 1 i
 ``description``. A state's and a view's ``difficulty`` and ``contract`` are derived from the
 rules' schedule and the round, read-only (:func:`hellsrummy.from_dict` checks them).
 
+Each kind of :data:`SCHEMA_KINDS` is named as ``to_dict`` writes its ``"type"`` (one name per
+kind since format 4); the results of simulations and studies (``game_result``,
+``deal_record``, ``comparison``) have their schemas in :mod:`hellsrummy.data.resultschema`.
+
 >>> schema = json_schema("action")
 >>> schema["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
->>> schema["properties"]["format"]
-{'const': 3}
+>>> schema["properties"]["format"], schema["properties"]["type"]
+({'const': 4}, {'const': 'action'})
 >>> schema["properties"]["action"]["enum"][:3]
 ['take', 'pass', 'meld']
 >>> rule = schema["allOf"][5]
@@ -32,8 +36,10 @@ rules' schedule and the round, read-only (:func:`hellsrummy.from_dict` checks th
 {'properties': {'action': {'const': 'discard'}}, 'required': ['action']}
 >>> rule["then"]["required"], rule["then"]["additionalProperties"]
 (['format', 'type', 'action', 'card'], False)
->>> sorted(SCHEMA_KINDS)
-['action', 'event', 'record', 'rules', 'state', 'view']
+>>> SCHEMA_KINDS[:6]
+('state', 'view', 'rules', 'action', 'event', 'record')
+>>> SCHEMA_KINDS[6:]
+('game_result', 'deal_record', 'comparison')
 """
 
 from __future__ import annotations
@@ -45,8 +51,9 @@ from typing import Any
 import attrs
 
 from hellsrummy.contracts.difficulty import DIFFICULTIES
-from hellsrummy.data.plain import _ACTIONS, _EVENTS, FORMAT
+from hellsrummy.data.plain import _ACTIONS, _EVENTS, FORMAT, KINDS, type_name
 from hellsrummy.data.readers import _FIELD_READERS, _SPECIAL_READERS
+from hellsrummy.data.resultschema import RESULT_KINDS, result_schema
 from hellsrummy.data.serialize import _STATE_SKIP, _VIEW_SKIP
 from hellsrummy.deck.cards import SUITS
 from hellsrummy.deck.melds import MIN_MELD, MeldKind
@@ -59,8 +66,9 @@ from hellsrummy.views.view import PlayerView
 
 __all__ = ["SCHEMA_KINDS", "json_schema"]
 
-#: The kinds of document :func:`json_schema` describes.
-SCHEMA_KINDS = ("view", "state", "action", "event", "rules", "record")
+#: The kinds of document :func:`json_schema` describes, each named as its ``"type"``: the
+#: game's documents, then the results of simulations and studies.
+SCHEMA_KINDS = tuple(KINDS)
 
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -119,6 +127,8 @@ _SPECIAL_SCHEMAS: dict[tuple[type, str], Schema] = {
     (_events.Refilled, "cards"): {"type": "integer", "minimum": 1},
     (_events.RummyCalled, "wildcard"): _nullable({"$ref": "#/$defs/card"}),
     (_events.RoundEnded, "points"): _per_seat(_COUNT),
+    (_events.DiscardErrorMade, "card"): _nullable({"$ref": "#/$defs/card"}),
+    (_events.PlayProtectionWarning, "card"): _nullable({"$ref": "#/$defs/card"}),
 }
 
 
@@ -170,8 +180,8 @@ def _union(tag: str, classes: dict[str, type], head: Schema) -> Schema:
     }
 
 
-def _of_type(name: str) -> Schema:
-    return {"format": {"const": FORMAT}, "type": {"const": name}}
+def _of_type(kind: str) -> Schema:
+    return {"format": {"const": FORMAT}, "type": {"const": type_name(kind)}}
 
 
 # --- rules ------------------------------------------------------------------------------------
@@ -268,6 +278,16 @@ _POSITION_FIELDS: dict[str, Schema] = {
     "turns": _COUNT,
     "taken": _nullable({"$ref": "#/$defs/card"}),
     "discarder": _nullable(_SEAT),
+    "deal": _nullable(
+        _object(
+            {
+                "hands": {"type": "array", "items": {"$ref": "#/$defs/cards"}},
+                "discard": {"$ref": "#/$defs/card"},
+                "stock": {"$ref": "#/$defs/cards"},
+            }
+        )
+        | {"description": "The fixed deal round 1 was dealt from; null: shuffled from the seed."}
+    ),
 }
 
 #: The derived, read-only fields written after ``round``: ``from_dict`` checks them.
@@ -346,10 +366,10 @@ def _record() -> Schema:
     )
     return _object(
         {
-            **_of_type("GameRecord"),
+            **_of_type("record"),
             "players": {"type": "array", "items": {"type": "string"}, "minItems": 2},
             "seed": copy.deepcopy(_SEED),
-            "rules": _object({**_of_type("Rules"), **_rules_body()}),
+            "rules": _object({**_of_type("rules"), **_rules_body()}),
             "deal": {"anyOf": [deal, {"type": "null"}]},
             "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
             "dealt": _nullable(
@@ -374,14 +394,20 @@ _TITLES = {
     "event": "A public event",
     "rules": "The rules of a game (Rules)",
     "record": "A game record (GameRecord.to_dict)",
+    "game_result": "A simulated game's result (GameResult.to_dict)",
+    "deal_record": "A study's record of one deal (DealRecord.to_dict)",
+    "comparison": "A study on duplicate deals (Comparison.to_dict)",
 }
 
 
 def json_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema (2020-12) of what :func:`hellsrummy.to_dict` writes for ``kind``.
 
-    ``kind`` is one of :data:`SCHEMA_KINDS`: ``"view"``, ``"state"``, ``"action"``,
-    ``"event"``, ``"rules"`` or ``"record"`` (:meth:`hellsrummy.GameRecord.to_dict`). Each
+    ``kind`` is one of :data:`SCHEMA_KINDS`, the ``"type"`` :func:`hellsrummy.to_dict`
+    writes: ``"state"``, ``"view"``, ``"rules"``, ``"action"``, ``"event"``, ``"record"``
+    (:meth:`hellsrummy.GameRecord.to_dict`), and the results of simulations and studies,
+    ``"game_result"``, ``"deal_record"`` and ``"comparison"``
+    (:meth:`hellsrummy.GameResult.to_dict`...; their parts under ``$defs``). Each
     document is a new dict, carries the data format version :data:`hellsrummy.FORMAT` (in its
     ``$id`` and as the ``format`` property's ``const``) and keeps its shared parts under
     ``$defs`` (``card``, ``cards``, ``rules``, ``event``, ``action``) for other schemas to
@@ -392,28 +418,33 @@ def json_schema(kind: str) -> dict[str, Any]:
 
     >>> schema = json_schema("view")
     >>> schema["$id"], schema["properties"]["type"]
-    ('urn:hellsrummy:format:3:view', {'const': 'PlayerView'})
+    ('urn:hellsrummy:format:4:view', {'const': 'view'})
     >>> schema["$defs"]["card"]["pattern"]
     '^(?:[2-9]|10|[JQKA])[CDHSERM]$'
     >>> json_schema("hand")
     Traceback (most recent call last):
     ...
-    ValueError: unknown schema 'hand' (known: view, state, action, event, rules, record)
+    ValueError: unknown schema 'hand' (known: state, view, rules, action, event, record, ...)
+    >>> json_schema("game_result")["properties"]["type"]
+    {'const': 'game_result'}
     """
     if kind not in SCHEMA_KINDS:
         raise ValueError(f"unknown schema {shown(kind)} (known: {', '.join(SCHEMA_KINDS)})")
-    defs = _defs()
+    defs = {} if kind in RESULT_KINDS else _defs()
     body: Schema
-    if kind == "view":
-        body = _position("PlayerView", PlayerView, _VIEW_SKIP)
+    if kind in RESULT_KINDS:
+        body, parts = result_schema(kind)
+        defs = {**_defs(), "record": _record(), **parts}  # a result may keep a game's record
+    elif kind == "view":
+        body = _position("view", PlayerView, _VIEW_SKIP)
     elif kind == "state":
-        body = _position("GameState", GameState, _STATE_SKIP)
+        body = _position("state", GameState, _STATE_SKIP)
     elif kind == "action":
         body = defs["action"]
     elif kind == "event":
         body = _union("event", _EVENTS, _of_type("event"))
     elif kind == "rules":
-        body = _object({**_of_type("Rules"), **_rules_body()})
+        body = _object({**_of_type("rules"), **_rules_body()})
     else:
         body = _record()
     body = copy.deepcopy(body)

@@ -3,7 +3,9 @@
 :func:`to_dict` turns a :class:`hellsrummy.GameState`, :class:`hellsrummy.PlayerView`,
 :class:`hellsrummy.Rules`, any action, any event or a :class:`hellsrummy.GameRecord` into a
 dict of ``str`` / ``int`` / ``bool`` / ``None`` / ``list`` / ``dict`` only, with cards as their
-text (``"10H"``) and a format version. :func:`from_dict` reads one back and checks
+text (``"10H"``), a format version (``"format"``) and its kind (``"type"``: ``"state"``,
+``"view"``, ``"rules"``, ``"action"``, ``"event"``, ``"record"``; the same names as
+:func:`hellsrummy.json_schema`'s, since format 4). :func:`from_dict` reads one back and checks
 *everything*: a malformed or hostile dict raises :class:`ValueError` naming the path of the
 bad field (``hands[2][4]``), and never yields a half-built or inconsistent value. No I/O
 happens here: ``json.dumps`` and ``json.loads`` are the caller's.
@@ -15,7 +17,7 @@ Rounds are numbered from 0 in the data (``round``, a result's ``round``, an even
 >>> state = new_game(3, seed=7)
 >>> data = to_dict(state)
 >>> data["format"], data["type"], data["hands"][0][:3]
-(3, 'GameState', ['2D', '4C', '5S'])
+(4, 'state', ['2D', '4C', '5S'])
 >>> from_dict(data) == state
 True
 >>> from_dict({**data, "current": 5})
@@ -31,12 +33,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hellsrummy.contracts.difficulty import contract_for
+from hellsrummy.data.consistency import check_state, read_deal
 from hellsrummy.data.plain import (
     _ACTION_NAMES,
     _ACTIONS,
     _EVENT_NAMES,
     _EVENTS,
     FORMAT,
+    KINDS,
     READABLE_FORMATS,
     _action_document,
     _contract_data,
@@ -45,6 +49,8 @@ from hellsrummy.data.plain import (
     _rules_data,
     _rules_document,
     _with_fields,
+    head,
+    read_head,
     seed_from_data,
     seed_to_data,
 )
@@ -100,7 +106,7 @@ def _position_body(value: GameState | PlayerView, skip: Sequence[str]) -> dict[s
 
 
 def to_dict(value: Any) -> dict[str, Any]:
-    """``value`` as a JSON-ready dict with ``"format"`` and ``"type"`` keys.
+    """``value`` as a JSON-ready dict with ``"format"`` and ``"type"`` keys first.
 
     Accepts every value of the library that has a dict form:
 
@@ -109,20 +115,26 @@ def to_dict(value: Any) -> dict[str, Any]:
       :class:`hellsrummy.PlayerView`, :class:`hellsrummy.Rules`, any action, any event and a
       :class:`hellsrummy.GameRecord` (the same as :meth:`hellsrummy.GameRecord.to_dict`);
     * the results of simulations and studies, which write themselves with their own
-      ``to_dict`` method: ``to_dict(value)`` is ``value.to_dict()``, a dict without a
-      ``"format"`` (the results, :class:`hellsrummy.GameResult`,
-      :class:`hellsrummy.DealRecord` and :class:`hellsrummy.Comparison`, say their
-      ``"type"``; their parts, :class:`hellsrummy.DealRound`, :class:`hellsrummy.Estimate`,
-      :class:`hellsrummy.CandidateSummary` and :class:`hellsrummy.PairSummary`, do not).
+      ``to_dict`` method: ``to_dict(value)`` is ``value.to_dict()``. The results,
+      :class:`hellsrummy.GameResult`, :class:`hellsrummy.DealRecord` and
+      :class:`hellsrummy.Comparison`, say their ``"format"`` and ``"type"``
+      (``"game_result"``, ``"deal_record"``, ``"comparison"``) and have a JSON Schema too;
+      their parts, :class:`hellsrummy.DealRound`, :class:`hellsrummy.Estimate`,
+      :class:`hellsrummy.CandidateSummary` and :class:`hellsrummy.PairSummary`, do not.
       :func:`from_dict` reads the three results back (through their classes' ``from_dict``,
       which the players' room registers with :func:`register_reader`).
+
+    Each kind has one name, the same in ``"type"``, :func:`from_dict`,
+    :func:`hellsrummy.json_schema` and :data:`hellsrummy.SCHEMA_KINDS` (format 4; formats 1
+    to 3 named them ``"GameState"``, ``"PlayerView"``, ``"Rules"``, ``"GameRecord"``,
+    ``"GameResult"``... and are still read).
 
     A state's and a view's dict also carry the round's ``difficulty`` and ``contract`` (its
     name and requirements), derived from the rules' schedule and the ``round`` (numbered from
     0 in the data, from 1 in every text): read-only, for readers that do not know the rules.
 
     >>> to_dict(Extend(2, cards("8H")))
-    {'format': 3, 'type': 'action', 'action': 'extend', 'meld': 2, 'cards': ['8H']}
+    {'format': 4, 'type': 'action', 'action': 'extend', 'meld': 2, 'cards': ['8H']}
     >>> to_dict(Rules())["discard_policy"]
     'penalize'
     >>> data = to_dict(new_game(3, seed=1))
@@ -131,17 +143,17 @@ def to_dict(value: Any) -> dict[str, Any]:
     >>> data["contract"]["requirements"]
     [{'kind': 'set', 'size': 3}, {'kind': 'set', 'size': 3}]
     >>> to_dict(GameRecord(players=("A", "B", "C"), seed=1))["type"]
-    'GameRecord'
+    'record'
+    >>> to_dict(view(new_game(3, seed=1), 0))["type"]
+    'view'
     >>> to_dict(3)
     Traceback (most recent call last):
     ...
     ValueError: cannot convert int to a dict
     """
-    head: dict[str, Any] = {"format": FORMAT}
     if isinstance(value, GameState):
         return {
-            **head,
-            "type": "GameState",
+            **head("state"),
             "rules": _rules_data(value.rules),
             "seed": seed_to_data(value.seed),
             **_position_body(value, _STATE_SKIP),
@@ -149,8 +161,7 @@ def to_dict(value: Any) -> dict[str, Any]:
         }
     if isinstance(value, PlayerView):
         return {
-            **head,
-            "type": "PlayerView",
+            **head("view"),
             "rules": _rules_data(value.rules),
             **_position_body(value, _VIEW_SKIP),
             "events": [_event_data(event) for event in value.log],
@@ -162,7 +173,7 @@ def to_dict(value: Any) -> dict[str, Any]:
     if type(value) in _ACTION_NAMES:
         return _action_document(value)
     if type(value) in _EVENT_NAMES:
-        return {**head, "type": "event", **_event_data(value)}
+        return {**head("event"), **_event_data(value)}
     written = _written_by_itself(value)
     if written is not None:
         return written
@@ -320,15 +331,13 @@ def _read_state(data: Reader) -> GameState:
         if list(hand) != sorted(hand):
             raise hands_data.items()[seat].fail("cards must be sorted (rank, then suit)")
     stock = data.key("stock").cards()
-    seen: Counter[Card] = Counter(stock)
-    for hand in hands:
-        seen.update(hand)
-    for meld in common["melds"]:
-        seen.update(meld.cards)
-    if common["discard"] is not None:
-        seen[common["discard"]] += 1
-    _check_counts(data, seen, common["suits"], common["decks"], common["refills"])
-    return GameState(seed=_read_seed(data.key("seed")), hands=hands, stock=stock, **common)
+    given = data.optional_key("deal")  # format 4 says whether round 1 was a fixed deal
+    deal = None if given is None else read_deal(given, players)
+    state = GameState(
+        seed=_read_seed(data.key("seed")), hands=hands, stock=stock, deal=deal, **common
+    )
+    check_state(data, state, exact=given is not None)
+    return state
 
 
 def _read_view(data: Reader) -> PlayerView:
@@ -354,9 +363,12 @@ def _read_view(data: Reader) -> PlayerView:
     return PlayerView(seat=seat, hand=hand, hand_sizes=sizes, stock_size=stock_size, **common)
 
 
-#: The ``type`` of each document :func:`from_dict` reads.
-_DOCUMENTS = ("GameState", "PlayerView", "Rules", "action", "event", "GameRecord")
-#: The readers of the documents of the rooms above this one (the results of studies), by type.
+#: The kinds of the game's documents, which :func:`from_dict` reads itself.
+_GAME_KINDS = ("state", "view", "rules", "action", "event", "record")
+#: The kind of each ``type`` of the game's documents: its name since format 4 and before.
+_DOCUMENTS = {name: kind for kind in _GAME_KINDS for name in (kind, KINDS[kind])}
+#: The readers of the documents of the rooms above this one (the results of studies), by
+#: ``type`` (each name a format gave them: ``"game_result"`` and ``"GameResult"``...).
 _READERS: dict[str, Callable[[Any], Any]] = {}
 
 
@@ -364,12 +376,14 @@ def register_reader(kind: str, reader: Callable[[Any], Any]) -> None:
     """Have :func:`from_dict` read the documents whose ``"type"`` is ``kind`` with ``reader``.
 
     The rooms above this one register the documents they define when they are imported (so
-    whenever ``hellsrummy`` is): the players' room registers ``GameResult``, ``DealRecord``
-    and ``Comparison``, each with its class's ``from_dict``. The game's own documents cannot
-    be registered over.
+    whenever ``hellsrummy`` is): the players' room registers ``game_result``,
+    ``deal_record`` and ``comparison``, each with its class's ``from_dict``, and their names
+    before format 4 (``GameResult``, ``DealRecord``, ``Comparison``) with the same reader,
+    for the files written then. The game's own documents cannot be registered over, under
+    either name.
 
     >>> from hellsrummy import GameResult, RandomBot, play_game
-    >>> register_reader("GameResult", GameResult.from_dict)  # done on import; no harm again
+    >>> register_reader("game_result", GameResult.from_dict)  # done on import; no harm again
     >>> result = play_game([RandomBot(1)] * 3, "doc", 0)
     >>> from_dict(to_dict(result)) == result
     True
@@ -391,16 +405,26 @@ def from_dict(data: Any) -> Any:
     """Read back what :func:`to_dict` wrote, checking every field.
 
     Reads every document of the game (a state, a view, rules, an action, an event and a
-    :class:`hellsrummy.GameRecord`) in any of :data:`READABLE_FORMATS`. Raises
+    :class:`hellsrummy.GameRecord`) in any of :data:`READABLE_FORMATS`, each format with its
+    names of the kinds (``"state"`` since format 4, ``"GameState"`` before: a name of another
+    format is refused at ``type``). Raises
     :class:`ValueError` naming the path of the first bad field; anything else that is wrong
     (an unknown card, an impossible count, a meld that is not a meld, a card more often than
     the pack allows, a ``difficulty`` or ``contract`` that is not the round's...) is reported
-    the same way. The results of simulations and studies (``GameResult``, ``DealRecord``,
-    ``Comparison``) are read by their own class's ``from_dict``, registered here by the
+    the same way. The results of simulations and studies (``game_result``, ``deal_record``,
+    ``comparison``) are read by their own class's ``from_dict``, registered here by the
     players' room (:func:`register_reader`).
 
     >>> from_dict(to_dict(Discard(card("KS"))))
     Discard(card=card('KS'))
+    >>> from_dict({"format": 4, "type": "Rules"})
+    Traceback (most recent call last):
+    ...
+    ValueError: type: format 4 names this kind 'rules', not 'Rules'
+    >>> from_dict({"format": 3, "type": "view"})
+    Traceback (most recent call last):
+    ...
+    ValueError: type: format 3 names this kind 'PlayerView', not 'view'
     >>> from_dict({"format": 1, "type": "action", "action": "discard", "card": "1S"})
     Traceback (most recent call last):
     ...
@@ -414,21 +438,23 @@ def from_dict(data: Any) -> Any:
     ValueError: difficulty: must be 6, the difficulty of round 0 in the rules' schedule ...
     """
     reader = Reader(data)
-    kind = reader.key("type").text()
-    if kind in _READERS:
-        return _READERS[kind](data)
-    if kind not in _DOCUMENTS:
-        raise reader.key("type").fail(
-            f"unknown type {shown(kind)} (known: {', '.join((*_DOCUMENTS, *_READERS))})"
-        )
-    if kind == "GameRecord":
+    name = reader.key("type").text()
+    if name in _READERS:
+        return _READERS[name](data)
+    kind = _DOCUMENTS.get(name)
+    if kind is None:
+        named = {*KINDS, *KINDS.values()}  # the kinds in their order, no name before format 4
+        known = [kind for kind in KINDS if kind in _DOCUMENTS or kind in _READERS]
+        known += [other for other in _READERS if other not in named]
+        raise reader.key("type").fail(f"unknown type {shown(name)} (known: {', '.join(known)})")
+    if kind == "record":
         return GameRecord.from_dict(data)
-    _read_format(reader)
-    if kind == "GameState":
+    read_head(reader, kind)
+    if kind == "state":
         return _read_state(reader)
-    if kind == "PlayerView":
+    if kind == "view":
         return _read_view(reader)
-    if kind == "Rules":
+    if kind == "rules":
         return _read_rules(reader)
     if kind == "action":
         return _read_tagged(reader, "action", _ACTIONS, players=None)

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from hellsrummy.data.plain import KINDS, head, read_head
 from hellsrummy.data.readers import Reader, check_derived
 from hellsrummy.data.serialize import register_reader, seed_from_data, seed_to_data
 from hellsrummy.deck.shuffle import Seed, seed_bytes
@@ -315,10 +316,10 @@ class Comparison:
         >>> from hellsrummy import RandomBot, compare
         >>> data = compare([RandomBot], deals=2, seed="doc").to_dict()
         >>> data["type"], data["deals"], data["candidates"][0]["name"], len(data["records"])
-        ('Comparison', 2, 'RandomBot', 2)
+        ('comparison', 2, 'RandomBot', 2)
         """
         return {
-            "type": "Comparison",
+            **head("comparison"),
             "seed": seed_to_data(self.seed),
             "players": self.players,
             "deals": self.deals,
@@ -340,7 +341,9 @@ class Comparison:
         The deal records are read and summarized again (:meth:`from_records`, with the
         written seed and resamples), and the written summary must be theirs: a summary that
         does not follow from its records is refused at the first field that differs. The
-        timings, which take no part in equality, are read as written.
+        timings, which take no part in equality, are read as written. Reads format 4's
+        (``"type": "comparison"``) and what was written before, without a ``"format"``
+        (``"type": "Comparison"``, its records ``"DealRecord"``).
 
         >>> from hellsrummy import RandomBot, compare
         >>> study = compare([RandomBot], deals=3, seed="doc", resamples=100)
@@ -354,8 +357,7 @@ class Comparison:
         ValueError: baseline.capped: must be 0, what the rest of the document gives, got 3
         """
         reader = Reader(data)
-        if reader.key("type").value != "Comparison":
-            raise reader.key("type").fail("must be 'Comparison'")
+        read_head(reader, "comparison")
         seed = seed_from_data(reader.key("seed").value)
         resamples = reader.key("resamples").integer(1)
         records = [read_deal_record(item) for item in reader.key("records").items()]
@@ -366,7 +368,7 @@ class Comparison:
         except ValueError as error:
             raise reader.key("records").fail(str(error)) from None
         timings = ("seconds_mean", "seconds_median", "seconds_worst")
-        check_derived(reader, found.to_dict(), skip=("records", *timings))
+        check_derived(reader, found.to_dict(), skip=("format", "type", "records", *timings))
         read = [
             [item.key(name).optional(Reader.seconds) for name in timings]
             for item in reader.key("candidates").items()
@@ -380,4 +382,6 @@ class Comparison:
         )
 
 
-register_reader("Comparison", Comparison.from_dict)  # so that hellsrummy.from_dict reads it too
+# So that hellsrummy.from_dict reads it too, under its name before format 4 as well.
+register_reader("comparison", Comparison.from_dict)
+register_reader(KINDS["comparison"], Comparison.from_dict)

@@ -3,8 +3,9 @@
 :func:`hellsrummy.stream_deals` yields one :class:`DealRecord` per deal: the round the field
 played alone (the *baseline*) and, for each candidate, its round in each seat, all on the same
 cards. Records store as plain data (:meth:`DealRecord.to_dict` and
-:meth:`DealRecord.from_dict`), so that a long study can be written as it runs, resumed by deal
-numbers, and summarized later (:meth:`hellsrummy.Comparison.from_records`).
+:meth:`DealRecord.from_dict`; ``"type": "deal_record"``, with its ``"format"``, and a JSON
+Schema: ``json_schema("deal_record")``), so that a long study can be written as it runs,
+resumed by deal numbers, and summarized later (:meth:`hellsrummy.Comparison.from_records`).
 
 >>> from hellsrummy import RandomBot, stream_deals
 >>> (record,) = stream_deals({"random": RandomBot}, deals=[2], seed="doc")
@@ -19,7 +20,10 @@ from typing import Any
 import attrs
 
 from hellsrummy.contracts.difficulty import DIFFICULTIES
+from hellsrummy.data.history import read_record, record_data
+from hellsrummy.data.plain import KINDS, head, read_head
 from hellsrummy.data.readers import Reader
+from hellsrummy.data.records import GameRecord
 from hellsrummy.data.serialize import register_reader
 from hellsrummy.errors import shown
 
@@ -47,6 +51,8 @@ class DealRound:
     turns: int
     decisions: int
     seconds: tuple[float, ...] = attrs.field(default=(), eq=False, repr=False)
+    record: GameRecord | None = attrs.field(default=None, eq=False, repr=False)
+    """The round's game record, when the study was asked for it (``history=True``)."""
 
     @property
     def won(self) -> bool:
@@ -69,8 +75,11 @@ class DealRound:
     def to_dict(self) -> dict[str, Any]:
         """The round as JSON-ready data (part of :meth:`DealRecord.to_dict`).
 
-        >>> DealRound(seat=None, points=(0, 5, 9), winner=0, turns=9, decisions=0).to_dict()
-        {'seat': None, 'points': [0, 5, 9], 'winner': 0, 'turns': 9, 'decisions': 0, 'seconds': []}
+        >>> data = DealRound(seat=None, points=(0, 5, 9), winner=0, turns=9, decisions=0).to_dict()
+        >>> data
+        {'seat': None, 'points': [0, 5, 9], 'winner': 0, 'turns': 9, 'decisions': 0, ...}
+        >>> data["seconds"], data["record"]
+        ([], None)
         """
         return {
             "seat": self.seat,
@@ -79,6 +88,7 @@ class DealRound:
             "turns": self.turns,
             "decisions": self.decisions,
             "seconds": list(self.seconds),
+            "record": record_data(self.record),
         }
 
 
@@ -96,6 +106,7 @@ def _read_round(reader: Reader, players: int | None) -> DealRound:
         turns=reader.key("turns").integer(0),
         decisions=decisions,
         seconds=tuple(seconds),
+        record=read_record(reader.optional_key("record")),
     )
 
 
@@ -155,10 +166,10 @@ class DealRecord:
         >>> (record,) = stream_deals({"greedy": Unseeded(GreedyBot)}, deals=1, seed="doc")
         >>> data = record.to_dict()
         >>> data["type"], data["deal"], list(data["candidates"]), len(data["candidates"]["greedy"])
-        ('DealRecord', 0, ['greedy'], 4)
+        ('deal_record', 0, ['greedy'], 4)
         """
         return {
-            "type": "DealRecord",
+            **head("deal_record"),
             "deal": self.deal,
             "difficulty": self.difficulty,
             "baseline": self.baseline.to_dict(),
@@ -171,6 +182,9 @@ class DealRecord:
     @classmethod
     def from_dict(cls, data: Any) -> DealRecord:
         """Read a record written by :meth:`to_dict`; bad data raises ``ValueError``.
+
+        Reads format 4's (``"type": "deal_record"``) and what was written before, without a
+        ``"format"`` (``"type": "DealRecord"``).
 
         >>> from hellsrummy import RandomBot, stream_deals
         >>> (record,) = stream_deals([RandomBot], deals=1, seed="doc")
@@ -192,8 +206,7 @@ def read_deal_record(reader: Reader) -> DealRecord:
     >>> read_deal_record(Reader(record.to_dict())) == record
     True
     """
-    if reader.key("type").value != "DealRecord":
-        raise reader.key("type").fail("must be 'DealRecord'")
+    read_head(reader, "deal_record")
     baseline = _read_round(reader.key("baseline"), None)
     if baseline.seat is not None:
         raise reader.key("baseline").key("seat").fail("must be null")
@@ -220,4 +233,6 @@ def read_deal_record(reader: Reader) -> DealRecord:
     )
 
 
-register_reader("DealRecord", DealRecord.from_dict)  # so that hellsrummy.from_dict reads it too
+# So that hellsrummy.from_dict reads it too, under its name before format 4 as well.
+register_reader("deal_record", DealRecord.from_dict)
+register_reader(KINDS["deal_record"], DealRecord.from_dict)

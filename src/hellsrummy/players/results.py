@@ -1,7 +1,8 @@
 """What a simulated game reports: :class:`GameResult` and its :class:`RoundSummary` per round.
 
 Results are plain frozen values, by bot rather than by seat (seats rotate from game to game in
-a study), with a dict form for storage and for other languages.
+a study), with a dict form for storage and for other languages (``"type": "game_result"``, with
+its ``"format"``, and a JSON Schema: ``json_schema("game_result")``).
 
 >>> result = play_game([GreedyBot(), RandomBot(1), RandomBot(2)], seed="doc", game=0)
 >>> GameResult.from_dict(result.to_dict()) == result
@@ -15,7 +16,10 @@ from typing import Any
 import attrs
 
 from hellsrummy.contracts.difficulty import DIFFICULTIES
+from hellsrummy.data.history import read_record, record_data
+from hellsrummy.data.plain import KINDS, head, read_head
 from hellsrummy.data.readers import Reader
+from hellsrummy.data.records import GameRecord
 from hellsrummy.data.serialize import register_reader
 
 __all__ = ["GameResult", "RoundSummary"]
@@ -46,7 +50,9 @@ class GameResult:
     """One simulated game, by bot: ``totals[b]`` is bot ``b``'s total, whatever its seat.
 
     ``seats[b]`` is the seat bot ``b`` sat in (seats rotate from game to game so that no bot
-    always plays first); ``winners`` lists the bots with the lowest total.
+    always plays first); ``winners`` lists the bots with the lowest total. ``record`` is the
+    game's record when it was asked for (``play_game(..., history=True)``), to replay
+    (:func:`hellsrummy.replay`), save and draw; it takes no part in equality.
 
     >>> from hellsrummy import GreedyBot, RandomBot
     >>> result = play_game([GreedyBot(), RandomBot(1), RandomBot(2)], "doc", 1)
@@ -60,6 +66,7 @@ class GameResult:
     winners: tuple[int, ...]
     rounds: tuple[RoundSummary, ...]
     decisions: int
+    record: GameRecord | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -76,11 +83,11 @@ class GameResult:
 
         >>> from hellsrummy import RandomBot
         >>> data = play_game([RandomBot(1)] * 3, "doc", 0).to_dict()
-        >>> data["type"], data["game"], len(data["rounds"])
-        ('GameResult', 0, 5)
+        >>> data["format"], data["type"], data["game"], len(data["rounds"])
+        (4, 'game_result', 0, 5)
         """
         return {
-            "type": "GameResult",
+            **head("game_result"),
             "game": self.game,
             "seats": list(self.seats),
             "totals": list(self.totals),
@@ -96,11 +103,15 @@ class GameResult:
                 for r in self.rounds
             ],
             "decisions": self.decisions,
+            "record": record_data(self.record),
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> GameResult:
         """Read a result written by :meth:`to_dict`; bad data raises :class:`ValueError`.
+
+        Reads format 4's (``"type": "game_result"``) and what was written before, without a
+        ``"format"`` (``"type": "GameResult"``).
 
         >>> from hellsrummy import RandomBot
         >>> result = play_game([RandomBot(1)] * 3, "doc", 0)
@@ -110,10 +121,13 @@ class GameResult:
         Traceback (most recent call last):
         ...
         ValueError: winners: must be the bots with the lowest total, [0], got [5]
+        >>> GameResult.from_dict({**result.to_dict(), "type": "GameResult"})
+        Traceback (most recent call last):
+        ...
+        ValueError: type: format 4 names this kind 'game_result', not 'GameResult'
         """
         reader = Reader(data)
-        if reader.key("type").value != "GameResult":
-            raise ValueError("type: must be 'GameResult'")
+        read_head(reader, "game_result")
         seats = reader.key("seats").ints(None)
         count = len(seats)
         if sorted(seats) != list(range(count)) or not count:
@@ -151,7 +165,10 @@ class GameResult:
             winners=winners,
             rounds=tuple(rounds),
             decisions=reader.key("decisions").integer(0),
+            record=read_record(reader.optional_key("record")),
         )
 
 
-register_reader("GameResult", GameResult.from_dict)  # so that hellsrummy.from_dict reads it too
+# So that hellsrummy.from_dict reads it too, under its name before format 4 as well.
+register_reader("game_result", GameResult.from_dict)
+register_reader(KINDS["game_result"], GameResult.from_dict)
