@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import TypeVar
 
+from hellsrummy.data.history import record_of
 from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import shown
 from hellsrummy.game.position import table
@@ -61,18 +62,30 @@ def _game_seed(seed: Seed, game: int) -> bytes:
 SIMULATION_MAX_TURNS = 2000
 
 
-def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = None) -> GameResult:
+def play_game(
+    bots: Sequence[Bot],
+    seed: Seed,
+    game: int,
+    rules: Rules | None = None,
+    *,
+    history: bool = False,
+) -> GameResult:
     """Play game number ``game`` of a study with ``seed``; seats rotate by game number.
 
     Without ``rules``, the standard rules apply with ``max_turns`` set to
     :data:`SIMULATION_MAX_TURNS`. Under ``DiscardPolicy.CLASSIC`` each discard that can be
     called is offered to the bots that can call (:func:`offer_calls`); a call counts as a
-    decision.
+    decision. With ``history``, the result keeps the game's record
+    (:attr:`GameResult.record`, :func:`hellsrummy.record_of` of its last state), to save,
+    replay (:func:`hellsrummy.replay`) and draw.
 
     >>> from hellsrummy import RandomBot
     >>> result = play_game([RandomBot(1), RandomBot(2), RandomBot(3)], "doc", 0)
-    >>> result.seats, len(result.totals)
-    ((0, 1, 2), 3)
+    >>> result.seats, len(result.totals), result.record
+    ((0, 1, 2), 3, None)
+    >>> kept = play_game([RandomBot(1), RandomBot(2), RandomBot(3)], "doc", 0, history=True)
+    >>> kept == result, replay(kept.record).scores == tuple(kept.totals[b] for b in kept.seats)
+    (True, True)
     """
     bots = checked_bots(bots)
     if rules is None:
@@ -111,6 +124,7 @@ def play_game(bots: Sequence[Bot], seed: Seed, game: int, rules: Rules | None = 
         winners=tuple(b for b in range(count) if totals[b] == best),
         rounds=tuple(rounds),
         decisions=decisions,
+        record=record_of(state) if history else None,
     )
 
 
@@ -202,9 +216,9 @@ def _summary(state: GameState, bot_at: dict[int, int], met_after: list[int | Non
 
 
 def _play_chunk(
-    bots: Sequence[Bot], seed: Seed, rules: Rules | None, games: Sequence[int]
+    bots: Sequence[Bot], seed: Seed, rules: Rules | None, history: bool, games: Sequence[int]
 ) -> list[GameResult]:
-    return [play_game(bots, seed, game, rules) for game in games]
+    return [play_game(bots, seed, game, rules, history=history) for game in games]
 
 
 def _game_numbers(games: int | Iterable[int], noun: str = "game") -> Sequence[int]:
@@ -243,6 +257,7 @@ def stream_results(
     chunk: int = 16,
     ordered: bool = False,
     ahead: int | None = None,
+    history: bool = False,
 ) -> Iterator[GameResult]:
     """Play a study's games and yield each :class:`GameResult` as soon as its chunk is done.
 
@@ -259,7 +274,8 @@ def stream_results(
     holds only a window of pending work. Each game is yielded exactly once, also when an
     executor reruns a chunk (a Dask worker lost mid-chunk). Closing the iterator early
     (``break``) cancels the chunks not started and, without an ``executor``, shuts its
-    process pool down.
+    process pool down. With ``history``, each result keeps its game's record, as in
+    :func:`play_game`.
 
     >>> from hellsrummy import RandomBot
     >>> bots = [RandomBot(1)] * 3
@@ -271,7 +287,9 @@ def stream_results(
     >>> sorted(first + rest, key=lambda result: result.game) == every
     True
     """
-    return _flat(_chunks(bots, games, seed, rules, workers, executor, chunk, ordered, ahead))
+    return _flat(
+        _chunks(bots, games, seed, rules, workers, executor, chunk, ordered, ahead, history)
+    )
 
 
 def _flat(chunks: Generator[list[T], None, None]) -> Iterator[T]:
@@ -292,6 +310,7 @@ def _chunks(
     chunk: int,
     ordered: bool,
     ahead: int | None,
+    history: bool,
 ) -> Generator[list[GameResult], None, None]:
     """The arguments checked at once; then each chunk's results, as it is done."""
     bots = checked_bots(bots)
@@ -305,9 +324,9 @@ def _chunks(
     new_game(len(bots), seed=seed, rules=rules)  # validates the table and rules up front
     parts = (numbers[start : start + chunk] for start in range(0, len(numbers), chunk))
     if executor is None and workers == 1:
-        return (_play_chunk(bots, seed, rules, part) for part in parts)
+        return (_play_chunk(bots, seed, rules, history, part) for part in parts)
     window = ahead or (4 * workers if executor is None else 256)
-    task = functools.partial(_play_chunk, bots, seed, rules)
+    task = functools.partial(_play_chunk, bots, seed, rules, history)
     return _on_pool(task, parts, workers, executor, ordered, window)
 
 
@@ -360,6 +379,7 @@ def simulate(
     executor: concurrent.futures.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
     chunk: int = 16,
+    history: bool = False,
 ) -> list[GameResult]:
     """Play ``games`` whole games between ``bots`` (one per seat) and return their results.
 
@@ -372,6 +392,8 @@ def simulate(
     ``if __name__ == "__main__":`` guard); with an
     ``executor`` they run on it. ``progress(done, total)`` is called after each chunk of
     games (in the calling thread). :func:`stream_results` gives the results as they arrive.
+    With ``history``, each result keeps its game's record (:attr:`GameResult.record`), so a
+    game that looked odd can be saved, replayed and drawn.
 
     >>> from hellsrummy import GreedyBot, RandomBot
     >>> seen = []
@@ -383,7 +405,7 @@ def simulate(
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a non-negative int, got {shown(games)}")
     results: list[GameResult] = []
-    for done in _chunks(bots, games, seed, rules, workers, executor, chunk, False, None):
+    for done in _chunks(bots, games, seed, rules, workers, executor, chunk, False, None, history):
         results += done
         if progress is not None:
             progress(len(results), games)

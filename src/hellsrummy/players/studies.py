@@ -49,6 +49,7 @@ from typing import Any
 
 import attrs
 
+from hellsrummy.data.history import record_of
 from hellsrummy.deck.shuffle import Seed, seed_bytes
 from hellsrummy.errors import BotMoveError, shown
 from hellsrummy.game.rules import DiscardPolicy, Rules
@@ -182,6 +183,7 @@ class _Study:
     seed: Seed
     rules: Rules
     players: int
+    history: bool = False
 
     def round(self, state: GameState, deal: int, seat: int | None, candidate: int) -> DealRound:
         """The round of ``state`` with candidate ``candidate`` in ``seat`` (``None``: none)."""
@@ -212,6 +214,7 @@ class _Study:
             turns=result.turns,
             decisions=len(seconds),
             seconds=seconds,
+            record=record_of(state) if self.history else None,
         )
 
     def deal(self, deal: int) -> DealRecord:
@@ -309,6 +312,7 @@ def _records(
     executor: concurrent.futures.Executor | None,
     chunk: int,
     ahead: int | None,
+    history: bool,
 ) -> Generator[list[DealRecord], None, None]:
     """The arguments checked at once; then each chunk's records, in deal order."""
     names, factories = _named(candidates)
@@ -325,7 +329,7 @@ def _records(
     _check_factory("the field", field, first)
     for name, factory in zip(names, factories, strict=True):
         _check_factory(f"candidate {name!r}", factory, first)
-    study = _Study(names, factories, field, seed, study_rules, players)
+    study = _Study(names, factories, field, seed, study_rules, players, history)
     parts = (numbers[start : start + chunk] for start in range(0, len(numbers), chunk))
     if executor is None and workers == 1:
         return (_play_deals(study, part) for part in parts)
@@ -355,6 +359,7 @@ def stream_deals(
     executor: concurrent.futures.Executor | None = None,
     chunk: int = 1,
     ahead: int | None = None,
+    history: bool = False,
 ) -> Iterator[DealRecord]:
     """Play a study's deals and yield each :class:`hellsrummy.DealRecord`, in deal order.
 
@@ -365,7 +370,8 @@ def stream_deals(
     whichever other deals are asked for, and on however many workers. ``chunk`` deals go to a
     worker at a time; ``ahead`` bounds the chunks pending, as in
     :func:`hellsrummy.stream_results`. The arguments are checked (and each factory tried once)
-    when the stream is made; closing it early cancels the deals not started.
+    when the stream is made; closing it early cancels the deals not started. With
+    ``history``, every round keeps its game's record (:attr:`hellsrummy.DealRound.record`).
 
     >>> from hellsrummy import RandomBot
     >>> every = list(stream_deals([RandomBot], deals=5, seed="doc"))
@@ -376,7 +382,19 @@ def stream_deals(
     """
     numbers = _game_numbers(deals, "deal")
     return _flat(
-        _records(candidates, field, numbers, seed, rules, players, workers, executor, chunk, ahead)
+        _records(
+            candidates,
+            field,
+            numbers,
+            seed,
+            rules,
+            players,
+            workers,
+            executor,
+            chunk,
+            ahead,
+            history,
+        )
     )
 
 
@@ -393,6 +411,7 @@ def compare(
     progress: Callable[[int, int], None] | None = None,
     resamples: int = 2000,
     chunk: int = 1,
+    history: bool = False,
 ) -> Comparison:
     """Compare bots on duplicate deals: each candidate in every seat, the field elsewhere.
 
@@ -410,6 +429,9 @@ def compare(
     ``workers`` and ``executor`` work as in :func:`hellsrummy.simulate` (a pool of fresh
     "spawn" processes: a script needs the ``if __name__ == "__main__":`` guard).
     ``progress(done, total)`` is called after each chunk of deals, in the calling thread.
+    With ``history``, every round of every deal keeps its game's record
+    (:attr:`hellsrummy.DealRound.record`): a deal that looked odd can be saved, replayed
+    (:func:`hellsrummy.replay`) and drawn.
 
     >>> from hellsrummy import RandomBot
     >>> seen = []
@@ -421,7 +443,7 @@ def compare(
         raise ValueError(f"resamples must be a positive int, got {shown(resamples)}")
     numbers = _game_numbers(deals, "deal")
     parts = _records(
-        candidates, field, numbers, seed, rules, players, workers, executor, chunk, None
+        candidates, field, numbers, seed, rules, players, workers, executor, chunk, None, history
     )
     if not numbers:
         raise ValueError("a study needs at least one deal")
