@@ -17,6 +17,7 @@ and the field-by-field ones.
 * **taken**: a card taken this turn only in the play phase.
 
 >>> import attrs
+>>> from hellsrummy.data.consistency import check_state
 >>> from hellsrummy.data.readers import Reader
 >>> state = new_game(3, seed=1)
 >>> check_state(Reader(to_dict(state)), state, exact=True)
@@ -24,7 +25,7 @@ and the field-by-field ones.
 >>> check_state(Reader(to_dict(short)), short, exact=True)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: cards: ... must add up to the round's pack ... is held 0 times, and they hold it 1 time
+ValueError: cards: ... must add up to ...; 2C is held 1 time, and they hold it 2 times
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ __all__ = ["check_state", "read_deal"]
 def read_deal(data: Reader, players: int) -> Deal | None:
     """A fixed deal as plain data (``null``, or its ``hands``, ``discard`` and ``stock``).
 
+    >>> from hellsrummy.data.readers import Reader
     >>> read_deal(Reader({"hands": [["7H"], ["9C"]], "discard": "3C", "stock": ["4C"]}), 2)
     Deal(hands=((card('7H'),), (card('9C'),)), discard=card('3C'), stock=(card('4C'),))
     >>> read_deal(Reader({"hands": [["7H"]], "discard": "3C", "stock": []}, "deal"), 2)
@@ -79,6 +81,7 @@ def check_state(data: Reader, state: GameState, *, exact: bool) -> None:
     cards must then add up exactly, and otherwise to no more than the round's pack holds.
 
     >>> import attrs
+    >>> from hellsrummy.data.readers import Reader
     >>> state = new_game(3, seed=1)
     >>> check_state(Reader(to_dict(state)), attrs.evolve(state, penalties=(3, 0, 0)), exact=True)
     Traceback (most recent call last):

@@ -101,7 +101,7 @@ def record_of(state: GameState) -> GameRecord:
     from format 3 or older, whose log did not keep refused discards' cards.
 
     >>> state = new_game(["Ann", "Bob", "Cat"], seed=7)
-    >>> for text in ["take", "discard KH"]:
+    >>> for text in ["take", "discard KD"]:
     ...     state = apply(state, parse_action(text))
     >>> record = record_of(state)
     >>> print(record.to_text())
@@ -110,7 +110,7 @@ def record_of(state: GameState) -> GameRecord:
     seed: 7
     ---
     take
-    discard KH
+    discard KD
     >>> replay(record) == state
     True
     >>> record_of(view(state, 0))
@@ -151,6 +151,7 @@ def record_data(record: GameRecord | None) -> dict[str, Any] | None:
     What the results of simulations and studies write for the record they keep on request
     (``history=True``).
 
+    >>> from hellsrummy.data.history import record_data
     >>> record_data(None), record_data(GameRecord(players=("A", "B", "C"), seed=1))["type"]
     (None, 'record')
     """
@@ -160,6 +161,7 @@ def record_data(record: GameRecord | None) -> dict[str, Any] | None:
 def read_record(data: Reader | None) -> GameRecord | None:
     """Read back what :func:`record_data` wrote, at its path; a missing key is ``None``.
 
+    >>> from hellsrummy.data.history import read_record
     >>> from hellsrummy.data.readers import Reader
     >>> record = GameRecord(players=("A", "B", "C"), seed=1)
     >>> read_record(Reader(record.to_dict(), "record")) == record
