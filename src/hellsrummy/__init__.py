@@ -170,7 +170,7 @@ from hellsrummy.players.summaries import CandidateSummary, Estimate, PairSummary
 from hellsrummy.views.resampling import known_cards, resample, state_from_view
 from hellsrummy.views.view import PlayerView, view
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 
 def _compiled() -> bool:
