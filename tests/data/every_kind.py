@@ -21,6 +21,7 @@ from hellsrummy import (
     compare,
     new_game,
     play_game,
+    rate,
     simulate,
     stream_deals,
     view,
@@ -45,13 +46,16 @@ def values_of_every_kind() -> dict[str, Any]:
         "record": GameRecord.of(start, [Take(), action]),
         "game_result": results[1],
         "deal_record": record,
-        "comparison": compare(
-            {"random": RandomBot, "greedy": Unseeded(GreedyBot)},
-            deals=2,
-            players=3,
-            seed="every kind",
-            resamples=50,
+        "comparison": (
+            study := compare(
+                {"random": RandomBot, "greedy": Unseeded(GreedyBot)},
+                deals=2,
+                players=3,
+                seed="every kind",
+                resamples=50,
+            )
         ),
+        "ladder": rate(study, resamples=50),
     }
 
 
@@ -66,4 +70,5 @@ def result_values() -> dict[str, list[Any]]:
         "game_result": [values["game_result"], *games],
         "deal_record": [values["deal_record"], *deals, *studies[0].records],
         "comparison": [values["comparison"], *studies],
+        "ladder": [values["ladder"], rate(*studies, resamples=20)],
     }

@@ -24,6 +24,7 @@ from hellsrummy import (
     GameRecord,
     GameResult,
     GreedyBot,
+    Ladder,
     PlayProtectionChanged,
     RandomBot,
     RoundStarted,
@@ -32,6 +33,7 @@ from hellsrummy import (
     from_dict,
     json_schema,
     play_game,
+    rate,
     replay,
     stream_deals,
     to_dict,
@@ -45,6 +47,7 @@ CLASSES: dict[str, Any] = {
     "game_result": GameResult,
     "deal_record": DealRecord,
     "comparison": Comparison,
+    "ladder": Ladder,
 }
 
 
@@ -78,16 +81,18 @@ def test_a_record_written_again_says_where_its_rounds_were_dealt(name: str) -> N
 def the_same_runs() -> dict[str, Any]:
     """The runs ``make_format3_fixtures.py`` saved, made again now."""
     (record,) = stream_deals({"random": RandomBot}, deals=[3], seed="format 3 results")
+    study = compare(
+        {"random": RandomBot, "greedy": Unseeded(GreedyBot)},
+        deals=2,
+        seed="format 3 results",
+        players=3,
+        resamples=50,
+    )
     return {
         "game_result": play_game([GreedyBot(), RandomBot(1), RandomBot(2)], "format 3 results", 1),
         "deal_record": record,
-        "comparison": compare(
-            {"random": RandomBot, "greedy": Unseeded(GreedyBot)},
-            deals=2,
-            seed="format 3 results",
-            players=3,
-            resamples=50,
-        ),
+        "comparison": study,
+        "ladder": rate(study, resamples=50),
     }
 
 

@@ -25,6 +25,7 @@ from hellsrummy import (
     DealRecord,
     GameRecord,
     GameResult,
+    Ladder,
     from_dict,
     json_schema,
     to_dict,
@@ -35,13 +36,14 @@ from hellsrummy.data.serialize import register_reader
 from ..support.frozen import as_format
 from .every_kind import result_values, values_of_every_kind
 
-RESULTS = ("game_result", "deal_record", "comparison")
+RESULTS = ("game_result", "deal_record", "comparison", "ladder")
 #: The classes whose own ``from_dict`` reads a kind too.
 OWN_READERS: dict[str, Any] = {
     "record": GameRecord.from_dict,
     "game_result": GameResult.from_dict,
     "deal_record": DealRecord.from_dict,
     "comparison": Comparison.from_dict,
+    "ladder": Ladder.from_dict,
 }
 RENAMED = [kind for kind in SCHEMA_KINDS if KINDS[kind] != kind]
 
@@ -73,6 +75,7 @@ def test_the_format_and_the_kinds() -> None:
         "game_result",
         "deal_record",
         "comparison",
+        "ladder",
     )
     assert tuple(values_of_every_kind()) == SCHEMA_KINDS == tuple(KINDS)
 

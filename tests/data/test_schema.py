@@ -115,7 +115,7 @@ def documents() -> dict[str, dict[str, Any]]:
         "event": {"format": FORMAT, "type": "event", "event": "took", "seat": 0, "card": "2C"},
         **{
             kind: json.loads(json.dumps(to_dict(values_of_every_kind()[kind])))
-            for kind in ("game_result", "deal_record", "comparison")
+            for kind in ("game_result", "deal_record", "comparison", "ladder")
         },
     }
 

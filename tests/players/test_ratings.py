@@ -357,7 +357,7 @@ def test_the_ladder_reads_and_writes() -> None:
     data["ratings"][1]["elo"] += 1
     with pytest.raises(ValueError, match=r"ratings\[1\]\.elo: must be"):
         Ladder.from_dict(data)
-    with pytest.raises(ValueError, match="type: must be 'Ladder'"):
+    with pytest.raises(ValueError, match="type: format 4 names this kind 'ladder', not 'Comp"):
         Ladder.from_dict({**data, "type": "Comparison"})
     with pytest.raises(KeyError, match="no player 'nobody'; the players are"):
         ladder["nobody"]

@@ -40,7 +40,7 @@ __all__ = ["FORMAT", "READABLE_FORMATS", "seed_from_data", "seed_to_data"]
 #:   ``from_dict``, ``json_schema`` and ``SCHEMA_KINDS`` (:data:`KINDS`: ``"state"`` for
 #:   ``"GameState"``, ``"view"`` for ``"PlayerView"``, ``"rules"``, ``"record"`` for
 #:   ``"GameRecord"``...); the results of simulations and studies (``"game_result"``,
-#:   ``"deal_record"``, ``"comparison"``) write their ``"format"`` too.
+#:   ``"deal_record"``, ``"comparison"``, ``"ladder"``) write their ``"format"`` too.
 #: * Format 3 (0.2.0): a record's ``dealt`` (where each next round was dealt, so a
 #:   record replays exactly: ``--- round N`` lines in its text); a state's and a view's
 #:   ``difficulty`` and ``contract``, derived from the rules' schedule and the round, written
@@ -68,9 +68,10 @@ KINDS: dict[str, str] = {
     "game_result": "GameResult",
     "deal_record": "DealRecord",
     "comparison": "Comparison",
+    "ladder": "Ladder",
 }
 #: The kinds whose documents had no ``"format"`` before format 4 (read as format 3).
-_UNFORMATTED = ("game_result", "deal_record", "comparison")
+_UNFORMATTED = ("game_result", "deal_record", "comparison", "ladder")
 
 # The class of each action's and each event's tag in the data, and back: from the tables of kinds.
 _ACTIONS: dict[str, type] = {kind.tag: kind.cls for kind in ACTION_KINDS}

@@ -1,16 +1,19 @@
 """JSON Schema (2020-12) bodies of the results of simulations and studies, since format 4.
 
-:func:`hellsrummy.json_schema` gives, for ``"game_result"``, ``"deal_record"`` and
-``"comparison"``, what :meth:`hellsrummy.GameResult.to_dict`,
-:meth:`hellsrummy.DealRecord.to_dict` and :meth:`hellsrummy.Comparison.to_dict` write: closed
+:func:`hellsrummy.json_schema` gives, for ``"game_result"``, ``"deal_record"``,
+``"comparison"`` and ``"ladder"``, what :meth:`hellsrummy.GameResult.to_dict`,
+:meth:`hellsrummy.DealRecord.to_dict`, :meth:`hellsrummy.Comparison.to_dict` and
+:meth:`hellsrummy.Ladder.to_dict` write: closed
 objects (``additionalProperties: false``), like the game's documents, with the format's
 ``format`` and ``type`` as ``const``. The classes live in the players' room, above this one, so
 their shapes are written out here by hand; the tests validate real results against them, so
 a field added to a result without its schema here fails them.
 
-The parts of the results (a deal's round, an estimate, a candidate's and a pair's summary) are
-no documents of their own: they sit under ``$defs`` (``deal_round``, ``estimate``,
-``candidate_summary``, ``pair_summary``, and ``deal_record`` for a comparison's records).
+The parts of the results (a deal's round, an estimate, a candidate's and a pair's summary, a
+rating) are no documents of their own: they sit under ``$defs`` (``deal_round``,
+``estimate``, ``candidate_summary``, ``pair_summary``, ``rating``, and ``deal_record`` for the
+records of a comparison or a ladder). A result that keeps its games' records
+(``history=True``) holds them as ``record`` documents (``$defs`` ``record``).
 
 >>> from hellsrummy.data.resultschema import result_schema
 >>> body, defs = result_schema("deal_record")
@@ -32,7 +35,7 @@ from hellsrummy.errors import shown
 __all__ = ["RESULT_KINDS", "result_schema"]
 
 #: The results of simulations and studies that :func:`hellsrummy.json_schema` describes.
-RESULT_KINDS = ("game_result", "deal_record", "comparison")
+RESULT_KINDS = ("game_result", "deal_record", "comparison", "ladder")
 
 Schema = dict[str, Any]
 
@@ -221,6 +224,39 @@ def _comparison() -> Schema:
     )
 
 
+def _rating() -> Schema:
+    return _closed(
+        {
+            "name": {"type": "string"},
+            "elo": dict(_NUMBER),
+            "low": dict(_NUMBER),
+            "high": dict(_NUMBER),
+            "games": dict(_COUNT),
+            "score": {"type": "number", "minimum": 0, "maximum": 1},
+            "deals": dict(_COUNT),
+            "seconds": _nullable(_SECONDS),
+        },
+        "One player's rating: Elo with its 95% interval (low to high), the field at 0.",
+    )
+
+
+def _ladder() -> Schema:
+    return _closed(
+        {
+            **_head("ladder"),
+            "field": {"type": "string"},
+            "anchor": {"type": "string"},
+            "players": {"type": "integer", "minimum": 2},
+            "deals": {"type": "integer", "minimum": 1},
+            "prior": {"type": "number", "minimum": 0},
+            "resamples": {"type": "integer", "minimum": 1},
+            "seed": copy.deepcopy(_SEED),
+            "ratings": _array({"$ref": "#/$defs/rating"}, 1),
+            "records": _array({"$ref": "#/$defs/deal_record"}, 1),
+        }
+    )
+
+
 def result_schema(kind: str) -> tuple[Schema, Schema]:
     """The schema body of the result ``kind`` (one of :data:`RESULT_KINDS`) and its ``$defs``.
 
@@ -231,10 +267,12 @@ def result_schema(kind: str) -> tuple[Schema, Schema]:
     >>> body, defs = result_schema("game_result")
     >>> body["properties"]["format"], body["additionalProperties"], defs
     ({'const': 4}, False, {})
-    >>> result_schema("ladder")
+    >>> sorted(result_schema("ladder")[1])
+    ['deal_record', 'deal_round', 'rating']
+    >>> result_schema("state")
     Traceback (most recent call last):
     ...
-    ValueError: unknown result 'ladder' (known: game_result, deal_record, comparison)
+    ValueError: unknown result 'state' (known: game_result, deal_record, comparison, ladder)
     """
     if kind == "game_result":
         return _game_result(), {}
@@ -249,4 +287,11 @@ def result_schema(kind: str) -> tuple[Schema, Schema]:
             "pair_summary": _pair_summary(),
         }
         return _comparison(), defs
+    if kind == "ladder":
+        defs = {
+            "deal_record": _deal_record(),
+            "deal_round": _deal_round(dict(_SEAT)),
+            "rating": _rating(),
+        }
+        return _ladder(), defs
     raise ValueError(f"unknown result {shown(kind)} (known: {', '.join(RESULT_KINDS)})")

@@ -39,7 +39,7 @@ kind since format 4); the results of simulations and studies (``game_result``,
 >>> SCHEMA_KINDS[:6]
 ('state', 'view', 'rules', 'action', 'event', 'record')
 >>> SCHEMA_KINDS[6:]
-('game_result', 'deal_record', 'comparison')
+('game_result', 'deal_record', 'comparison', 'ladder')
 """
 
 from __future__ import annotations
@@ -397,6 +397,7 @@ _TITLES = {
     "game_result": "A simulated game's result (GameResult.to_dict)",
     "deal_record": "A study's record of one deal (DealRecord.to_dict)",
     "comparison": "A study on duplicate deals (Comparison.to_dict)",
+    "ladder": "Ratings of players on one Elo scale (Ladder.to_dict)",
 }
 
 
@@ -406,7 +407,7 @@ def json_schema(kind: str) -> dict[str, Any]:
     ``kind`` is one of :data:`SCHEMA_KINDS`, the ``"type"`` :func:`hellsrummy.to_dict`
     writes: ``"state"``, ``"view"``, ``"rules"``, ``"action"``, ``"event"``, ``"record"``
     (:meth:`hellsrummy.GameRecord.to_dict`), and the results of simulations and studies,
-    ``"game_result"``, ``"deal_record"`` and ``"comparison"``
+    ``"game_result"``, ``"deal_record"``, ``"comparison"`` and ``"ladder"``
     (:meth:`hellsrummy.GameResult.to_dict`...; their parts under ``$defs``). Each
     document is a new dict, carries the data format version :data:`hellsrummy.FORMAT` (in its
     ``$id`` and as the ``format`` property's ``const``) and keeps its shared parts under

@@ -116,12 +116,13 @@ def to_dict(value: Any) -> dict[str, Any]:
       :class:`hellsrummy.GameRecord` (the same as :meth:`hellsrummy.GameRecord.to_dict`);
     * the results of simulations and studies, which write themselves with their own
       ``to_dict`` method: ``to_dict(value)`` is ``value.to_dict()``. The results,
-      :class:`hellsrummy.GameResult`, :class:`hellsrummy.DealRecord` and
-      :class:`hellsrummy.Comparison`, say their ``"format"`` and ``"type"``
-      (``"game_result"``, ``"deal_record"``, ``"comparison"``) and have a JSON Schema too;
-      their parts, :class:`hellsrummy.DealRound`, :class:`hellsrummy.Estimate`,
-      :class:`hellsrummy.CandidateSummary` and :class:`hellsrummy.PairSummary`, do not.
-      :func:`from_dict` reads the three results back (through their classes' ``from_dict``,
+      :class:`hellsrummy.GameResult`, :class:`hellsrummy.DealRecord`,
+      :class:`hellsrummy.Comparison` and :class:`hellsrummy.Ladder`, say their ``"format"``
+      and ``"type"`` (``"game_result"``, ``"deal_record"``, ``"comparison"``, ``"ladder"``)
+      and have a JSON Schema too; their parts, :class:`hellsrummy.DealRound`,
+      :class:`hellsrummy.Estimate`, :class:`hellsrummy.CandidateSummary`,
+      :class:`hellsrummy.PairSummary` and :class:`hellsrummy.Rating`, do not.
+      :func:`from_dict` reads the four results back (through their classes' ``from_dict``,
       which the players' room registers with :func:`register_reader`).
 
     Each kind has one name, the same in ``"type"``, :func:`from_dict`,

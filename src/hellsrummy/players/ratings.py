@@ -46,6 +46,7 @@ from typing import Any
 
 import attrs
 
+from hellsrummy.data.plain import KINDS, head, read_head
 from hellsrummy.data.readers import Reader, check_derived
 from hellsrummy.data.serialize import register_reader, seed_from_data, seed_to_data
 from hellsrummy.deck.shuffle import Seed, seed_bytes
@@ -311,10 +312,10 @@ class Ladder:
         >>> from hellsrummy import RandomBot, compare
         >>> data = rate(compare([RandomBot], deals=2, seed="doc"), resamples=10).to_dict()
         >>> data["type"], [one["name"] for one in data["ratings"]], len(data["records"])
-        ('Ladder', ['field', 'RandomBot'], 2)
+        ('ladder', ['field', 'RandomBot'], 2)
         """
         return {
-            "type": "Ladder",
+            **head("ladder"),
             "field": self.field,
             "anchor": self.anchor,
             "players": self.players,
@@ -345,8 +346,7 @@ class Ladder:
         ValueError: ratings[0].games: must be 12, what the rest of the document gives, got 5
         """
         reader = Reader(data)
-        if reader.key("type").value != "Ladder":
-            raise reader.key("type").fail("must be 'Ladder'")
+        read_head(reader, "ladder")
         records = [read_deal_record(item) for item in reader.key("records").items()]
         prior = reader.key("prior").value
         try:
@@ -360,7 +360,7 @@ class Ladder:
             )
         except ValueError as error:
             raise reader.fail(str(error)) from None
-        check_derived(reader, found.to_dict(), skip=("records",))
+        check_derived(reader, found.to_dict(), skip=("records", "format", "type"))
         return found
 
 
@@ -456,4 +456,6 @@ def rate(
     )
 
 
-register_reader("Ladder", Ladder.from_dict)  # so that hellsrummy.from_dict reads it too
+# So that hellsrummy.from_dict reads it too, under its name before format 4 as well.
+register_reader("ladder", Ladder.from_dict)
+register_reader(KINDS["ladder"], Ladder.from_dict)
