@@ -217,3 +217,31 @@ def test_format_3_states_may_hold_fewer_cards_never_more() -> None:
     data["stock"] = ["QS"] * 3
     with pytest.raises(ValueError, match="QS"):
         from_dict(data)
+
+
+def test_a_format_4_state_says_whether_it_was_dealt_from_a_fixed_deal() -> None:
+    data = to_dict(new_game(3, seed=1))
+    del data["deal"]
+    data["stock"] = data["stock"][:-5]
+    with pytest.raises(ValueError, match=r"^deal: missing$"):
+        from_dict(data)
+
+
+def test_a_fixed_deal_must_come_from_round_1s_pack() -> None:
+    deal = Deal(hands=[cards("3C"), cards("7H"), cards("3D")], discard=card("QS"), stock=())
+    data = to_dict(new_game(3, seed=1, deal=deal))
+    data["deal"]["hands"][0] = ["3E"]  # no such suit in round 1's pack (C D H S)
+    data["hands"][0] = ["3E"]
+    with pytest.raises(ValueError, match=r"^deal: deal holds 3E 1 times; round 1's pack"):
+        from_dict(data)
+
+
+def test_a_field_format_4_added_is_missing_only_in_older_formats() -> None:
+    event = {"format": 4, "type": "event", "event": "discard_error", "seat": 1, "points": 3}
+    with pytest.raises(ValueError, match=r"^card: missing$"):
+        from_dict(event)
+    assert from_dict({**event, "format": 3}).card is None
+    call = to_dict(parse_action("rummy 2 8H extend 0 KS"))
+    del call["swap"]
+    with pytest.raises(ValueError, match=r"^swap: missing$"):
+        from_dict(call)

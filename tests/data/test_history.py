@@ -37,6 +37,9 @@ from hellsrummy import (
     to_dict,
     view,
 )
+from hellsrummy.data.history import read_record
+from hellsrummy.data.readers import Reader
+from hellsrummy.game.eventlog import Fold
 from hellsrummy.views.resampling import own_state
 
 from ..support.positions import Step, Style, random_game, random_rules
@@ -153,3 +156,17 @@ def test_a_fixed_deal_is_part_of_the_record_and_of_the_state_dict() -> None:
     data = to_dict(state)
     assert data["deal"]["stock"] == ["8C", "8D", "8S"]
     assert from_dict(data).deal == deal
+
+
+def test_a_fold_over_a_views_log_never_reads_a_card_the_view_hides() -> None:
+    _, after = _error_game()
+    every = Fold((), lambda seen, event: (*seen, event))
+    assert after.log.fold(every)[-1].card is not None  # found on the state's log first
+    assert view(after, 0).log.fold(every)[-1] == attrs.evolve(after.log.last, card=None)
+
+
+def test_a_broken_kept_record_is_named_at_its_path() -> None:
+    with pytest.raises(ValueError, match=r"^record: a record must be an object, got int$"):
+        read_record(Reader(5, "record"))
+    with pytest.raises(ValueError, match=r"^rounds\[0\]\.record\.players: must be a list"):
+        read_record(Reader({"format": 4, "type": "record"}, "rounds[0].record"))

@@ -353,3 +353,20 @@ def test_a_missing_extra_says_what_to_install() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert 'which the openspiel extra installs: pip install "hellsrummy[openspiel]"' in done.stdout
+
+
+def test_no_seat_reads_the_card_another_tried_in_a_discard_error() -> None:
+    # A state's log keeps the card a seat tried in a discard error; OpenSpiel's strings are
+    # the seats' (issue 45's review: they were read from the state's own log).
+    game = pyspiel.load_game("python_hellsrummy(players=3,max_turns=50)")
+    state = apply(new_game(3, seed=2026, rules=game.rules), Take())
+    wild = next(c for c in state.hands[1] if c.is_wild)
+    tried = apply(state, Discard(wild))
+    assert f"with {wild}" in str(tried.log.last)
+    spiel = game.state_from(tried, bounded=False)
+    for seat in range(3):
+        assert f"with {wild}" not in spiel.information_state_string(seat)
+        assert f"with {wild}" not in spiel.observation_string(seat)
+    spiel.apply_action(spiel.legal_actions()[0])
+    for seat in range(3):
+        assert f"with {wild}" not in spiel.information_state_string(seat)

@@ -1,6 +1,8 @@
 """The invariants every game state keeps, checked when a state is read back from plain data.
 
-A state the engine makes keeps them all; :func:`hellsrummy.from_dict` reads a state's dict
+A state a game reaches by play keeps them all (a state made from a seat's view for a search,
+by ``own_state`` or by :func:`hellsrummy.resample` in the first round of a game dealt from a
+fixed deal, holds made-up cards and need not); :func:`hellsrummy.from_dict` reads a state's dict
 field by field (:mod:`hellsrummy.data.serialize`), then holds the whole to the invariants
 below, so a dict that was edited or truncated cannot give a playable but impossible game. The
 first breach raises :class:`ValueError` naming the field and the invariant. The API page's
@@ -11,7 +13,8 @@ and the field-by-field ones.
   (``decks`` decks of ``suits``) and its ``refills`` fresh decks; in round 1 of a game dealt
   from a fixed deal (``deal``), exactly that deal's cards and the refill decks. (Format 3 and
   older did not say whether a deal was fixed: their states may hold fewer cards, never more.)
-* **deal**: a fixed deal has one hand per seat.
+* **deal**: a fixed deal has one hand per seat and could start the game: its cards come from
+  round 1's pack (as :func:`hellsrummy.new_game` checks them).
 * **penalties**: each seat's discard-error points this round are its ``errors`` times the
   rules' ``discard_error_points``.
 * **taken**: a card taken this turn only in the play phase.
@@ -35,6 +38,7 @@ from collections import Counter
 from hellsrummy.data.readers import Reader
 from hellsrummy.deck.cards import Card, pack
 from hellsrummy.game.state import Deal, GameState, Phase
+from hellsrummy.play.dealing import new_game
 
 __all__ = ["check_state", "read_deal"]
 
@@ -88,6 +92,11 @@ def check_state(data: Reader, state: GameState, *, exact: bool) -> None:
     ...
     ValueError: penalties: must be each seat's errors (0, 0, 0) times the rules' ... got (3, 0, 0)
     """
+    if state.deal is not None:
+        try:
+            new_game(state.names, seed=state.seed, rules=state.rules, deal=state.deal)
+        except ValueError as error:
+            raise data.key("deal").fail(str(error)) from None
     refill_deck = pack(state.suits, 1)
     if state.deal is not None and state.round == 0:
         expected = Counter(state.deal.all_cards())

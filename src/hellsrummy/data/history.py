@@ -11,6 +11,7 @@ actions back from it, so any state a game reaches by play gives its own
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hellsrummy.data.readers import Reader
@@ -170,10 +171,20 @@ def read_record(data: Reader | None) -> GameRecord | None:
     Traceback (most recent call last):
     ...
     ValueError: rounds[0].record.players: must be a list of names
+    >>> read_record(Reader(5, "record"))
+    Traceback (most recent call last):
+    ...
+    ValueError: record: a record must be an object, got int
     """
     if data is None or data.value is None:
         return None
     try:
         return GameRecord.from_dict(data.value)
     except ValueError as error:
-        raise ValueError(f"{data.path}.{error}") from None
+        message = str(error)  # "actions[0]: ..." goes on the path; a sentence follows a colon
+        joiner = "." if _AT_A_FIELD.match(message) else ": "
+        raise ValueError(f"{data.path}{joiner}{message}") from None
+
+
+# A message that starts with the path of a field of the record: ``actions[0].cards: ...``.
+_AT_A_FIELD = re.compile(r"^[A-Za-z_]\w*(\[\d+\])*(\.[A-Za-z_]\w*(\[\d+\])*)*: ")

@@ -56,7 +56,7 @@ FORMAT = 4
 READABLE_FORMATS = (1, 2, 3, 4)
 
 #: Every kind of document by its ``"type"`` since format 4, with its ``"type"`` in formats 1
-#: to 3. The last three are the results of simulations and studies (the players' room), which
+#: to 3. The last four are the results of simulations and studies (the players' room), which
 #: wrote no ``"format"`` before format 4.
 KINDS: dict[str, str] = {
     "state": "GameState",
@@ -184,8 +184,8 @@ def read_head(data: Reader, kind: str) -> int:
 
     Each format names a kind one way (:data:`KINDS`): a name of another format is refused,
     at ``type``, saying the name. A result of a simulation or study (``game_result``,
-    ``deal_record``, ``comparison``) without a ``"format"`` is one written before format 4,
-    read as format 3.
+    ``deal_record``, ``comparison``, ``ladder``) without a ``"format"`` is one written before
+    format 4, read as format 3.
 
     >>> from hellsrummy.data.plain import read_head
     >>> from hellsrummy.data.readers import Reader
@@ -246,5 +246,5 @@ def _read_rules_document(data: Reader) -> Rules:
 
 
 def _read_action_document(data: Reader) -> Any:
-    read_head(data, "action")
-    return _read_tagged(data, "action", _ACTIONS, players=None)
+    version = read_head(data, "action")
+    return _read_tagged(data, "action", _ACTIONS, None, version)

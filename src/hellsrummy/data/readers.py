@@ -272,15 +272,25 @@ _SPECIAL_READERS: dict[tuple[type, str], Callable[[Reader, int | None], Any]] = 
 }
 
 
-def _read_tagged(data: Reader, tag: str, classes: dict[str, type], players: int | None) -> Any:
+#: The fields of actions and events that data format 4 added: older documents do not have them,
+#: and read as their default (the card a refused discard tried: not known).
+_SINCE_FORMAT_4 = frozenset(
+    {(_events.DiscardErrorMade, "card"), (_events.PlayProtectionWarning, "card")}
+)
+
+
+def _read_tagged(
+    data: Reader, tag: str, classes: dict[str, type], players: int | None, version: int
+) -> Any:
     name = data.key(tag).text()
     cls = classes.get(name)
     if cls is None:
         raise data.key(tag).fail(f"unknown {tag} {shown(name)} (known: {', '.join(classes)})")
     values = {}
     for field in attrs.fields(cls):
-        if field.default is not attrs.NOTHING and data.optional_key(field.name) is None:
-            continue  # a field added since (a discard error's card, format 4): its default
+        older = version < 4 and (cls, field.name) in _SINCE_FORMAT_4
+        if older and data.optional_key(field.name) is None:
+            continue  # not written before format 4: its default
         reader = _SPECIAL_READERS.get((cls, field.name)) or _FIELD_READERS[field.name]
         values[field.name] = reader(data.key(field.name), players)
     try:

@@ -22,7 +22,8 @@ rules' schedule and the round, read-only (:func:`hellsrummy.from_dict` checks th
 
 Each kind of :data:`SCHEMA_KINDS` is named as ``to_dict`` writes its ``"type"`` (one name per
 kind since format 4); the results of simulations and studies (``game_result``,
-``deal_record``, ``comparison``) have their schemas in :mod:`hellsrummy.data.resultschema`.
+``deal_record``, ``comparison``, ``ladder``) have their schemas in
+:mod:`hellsrummy.data.resultschema`.
 
 >>> schema = json_schema("action")
 >>> schema["$schema"]

@@ -315,7 +315,7 @@ def _read_common(data: Reader) -> dict[str, Any]:
             )
     events = EventLog()
     for item in data.key("events").items():
-        events = events.append(_read_tagged(item, "event", _EVENTS, players))
+        events = events.append(_read_tagged(item, "event", _EVENTS, players, version))
     common["log"] = events
     common["discarder"] = _read_discarder(data, version, common, events)
     return common
@@ -332,12 +332,12 @@ def _read_state(data: Reader) -> GameState:
         if list(hand) != sorted(hand):
             raise hands_data.items()[seat].fail("cards must be sorted (rank, then suit)")
     stock = data.key("stock").cards()
-    given = data.optional_key("deal")  # format 4 says whether round 1 was a fixed deal
-    deal = None if given is None else read_deal(given, players)
+    says = data.key("format").value >= 4  # format 4 says whether round 1 was a fixed deal
+    deal = read_deal(data.key("deal"), players) if says else None
     state = GameState(
         seed=_read_seed(data.key("seed")), hands=hands, stock=stock, deal=deal, **common
     )
-    check_state(data, state, exact=given is not None)
+    check_state(data, state, exact=says)
     return state
 
 
@@ -378,8 +378,8 @@ def register_reader(kind: str, reader: Callable[[Any], Any]) -> None:
 
     The rooms above this one register the documents they define when they are imported (so
     whenever ``hellsrummy`` is): the players' room registers ``game_result``,
-    ``deal_record`` and ``comparison``, each with its class's ``from_dict``, and their names
-    before format 4 (``GameResult``, ``DealRecord``, ``Comparison``) with the same reader,
+    ``deal_record``, ``comparison`` and ``ladder``, each with its class's ``from_dict``, and
+    their names before format 4 (``GameResult``...) with the same reader,
     for the files written then. The game's own documents cannot be registered over, under
     either name.
 
@@ -413,8 +413,8 @@ def from_dict(data: Any) -> Any:
     (an unknown card, an impossible count, a meld that is not a meld, a card more often than
     the pack allows, a ``difficulty`` or ``contract`` that is not the round's...) is reported
     the same way. The results of simulations and studies (``game_result``, ``deal_record``,
-    ``comparison``) are read by their own class's ``from_dict``, registered here by the
-    players' room (:func:`register_reader`).
+    ``comparison``, ``ladder``) are read by their own class's ``from_dict``, registered here
+    by the players' room (:func:`register_reader`).
 
     >>> from_dict(to_dict(Discard(card("KS"))))
     Discard(card=card('KS'))
@@ -450,7 +450,7 @@ def from_dict(data: Any) -> Any:
         raise reader.key("type").fail(f"unknown type {shown(name)} (known: {', '.join(known)})")
     if kind == "record":
         return GameRecord.from_dict(data)
-    read_head(reader, kind)
+    version = read_head(reader, kind)
     if kind == "state":
         return _read_state(reader)
     if kind == "view":
@@ -458,5 +458,5 @@ def from_dict(data: Any) -> Any:
     if kind == "rules":
         return _read_rules(reader)
     if kind == "action":
-        return _read_tagged(reader, "action", _ACTIONS, players=None)
-    return _read_tagged(reader, "event", _EVENTS, players=None)
+        return _read_tagged(reader, "action", _ACTIONS, None, version)
+    return _read_tagged(reader, "event", _EVENTS, None, version)

@@ -250,8 +250,8 @@ class EventLog:
     #
     # ``_secret`` says the log holds a card no other seat saw (see ``_PRIVATE``); ``_public``
     # that this log reads such cards as ``None``: a seat's view holds the public twin of its
-    # state's log (``public``), which shares the tape and what folds found (folds read public
-    # fields only).
+    # state's log (``public``), which shares the tape but not what folds found on the full log
+    # (a fold may read what the twin hides).
     __slots__ = ("_folded", "_length", "_public", "_secret", "_tape")
 
     _tape: list[_Record | Event]
@@ -327,7 +327,8 @@ class EventLog:
         """
         if self._public or not self._secret:
             return self
-        return _log(self._tape, self._length, self._folded, True, False)
+        # Not the folds found on this log: a fold may read the cards the twin hides.
+        return _log(self._tape, self._length, None, True, False)
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> EventLog:

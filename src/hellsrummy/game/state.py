@@ -313,7 +313,9 @@ class GameState(DerivedPosition):
     taken: Card | None
     """The card the current seat took this turn, if any."""
     log: EventLog = attrs.field(eq=False, repr=False, factory=EventLog)
-    """The public events so far (not part of equality)."""
+    """The game's events so far (not part of equality): the public events, and the card a seat
+    tried in a refused discard, which a seat's view reads as ``None`` (:meth:`EventLog.public`).
+    The game's record is read from it (:func:`hellsrummy.record_of`)."""
     discarder: int | None = None
     """The seat that discarded the discard (``None`` when it was turned up from the stock, or
     when there is no discard); under ``DiscardPolicy.CLASSIC`` the others may call it."""
@@ -353,7 +355,7 @@ class GameState(DerivedPosition):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The public events of the game so far, oldest first.
+        """The events of the game so far, oldest first (the log's; a refused discard's card too).
 
         >>> new_game(3, seed=1).events[0].round
         0

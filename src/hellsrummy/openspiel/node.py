@@ -159,7 +159,7 @@ class Node(_Cache):
             raise ValueError(f"declined must be seats 0 to {settings.players - 1}")
         if bounded:
             _check_bounds(settings, game)
-        text = _round_text(game.log)
+        text = _round_text(game.log.public())  # the tried card of a discard error is no one's
         return cls(
             settings=settings, game=game, declined=seats, first=len(game.results), public=text
         )
@@ -390,7 +390,7 @@ class Node(_Cache):
     def _after(self, before: GameState, game: GameState, drawn: tuple[Card, ...] | None) -> Node:
         """The node once a move made ``game`` from ``before``: a new deal, or the next turn."""
         text = self.public
-        for event in game.log.since(before.log):
+        for event in game.log.public().since(before.log):
             text = str(event) if isinstance(event, RoundStarted) else f"{text}\n{event}"
         node = attrs.evolve(
             self, game=game, drawn=drawn, prefix=(), declined=frozenset(), public=text

@@ -273,7 +273,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     _set_left(seen, state.left)
     _set_turns(seen, state.turns)
     _set_taken(seen, state.taken)
-    _set_log(seen, state.log.public())  # the card a seat tried to discard is its own
+    _set_log(seen, state.log.public())  # no view shows the card a seat tried in a discard error
     _set_discarder(seen, state.discarder)
     _set_attrs_cached_hash(seen, None)
     # The view shares what the state has worked out of the public table, and the seat to act
