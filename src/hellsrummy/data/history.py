@@ -99,7 +99,9 @@ def record_of(state: GameState) -> GameRecord:
     the real game's public log but made-up hidden cards and a made-up seed: it is no game's
     history. Its record raises :class:`ValueError` when the log hides a refused discard's
     card, and otherwise replays to a different game (or fails to replay); so does a state read
-    from format 3 or older, whose log did not keep refused discards' cards.
+    from format 3 or older, whose log did not keep refused discards' cards. The OpenSpiel game
+    (:mod:`hellsrummy.openspiel`) chooses its deals and draws at chance nodes, not from its
+    seed: the record of one of its states holds the actions, but need not replay.
 
     >>> state = new_game(["Ann", "Bob", "Cat"], seed=7)
     >>> for text in ["take", "discard KD"]:
