@@ -11,7 +11,7 @@ stay cheap to create however long the game. :mod:`hellsrummy.game.events` define
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeGuard, TypeVar
 
 import attrs
 
@@ -129,7 +129,7 @@ def _decode(record: _Record | Event) -> Event:
 _PRIVATE: Final = (DiscardErrorMade, PlayProtectionWarning)
 
 
-def _is_secret(event: Event) -> bool:
+def _is_secret(event: Event) -> TypeGuard[DiscardErrorMade | PlayProtectionWarning]:
     """Whether ``event`` holds a card no other seat saw."""
     return isinstance(event, _PRIVATE) and event.card is not None
 
@@ -137,9 +137,7 @@ def _is_secret(event: Event) -> bool:
 def _hidden(record: _Record | Event) -> Event:
     """The event a record stands for, as every seat sees it (a tried card hidden)."""
     event = _decode(record)
-    if isinstance(event, _PRIVATE) and event.card is not None:
-        return attrs.evolve(event, card=None)
-    return event
+    return attrs.evolve(event, card=None) if _is_secret(event) else event
 
 
 # The records of the events every turn logs, made without the event objects. Each gives the
@@ -276,8 +274,7 @@ class EventLog:
         """
         if not self._length:
             return None
-        record = self._tape[self._length - 1]
-        return _hidden(record) if self._public else _decode(record)
+        return self._reader()(self._tape[self._length - 1])
 
     def append(self, event: Event) -> EventLog:
         """A new log with ``event`` at the end; this log is unchanged.
@@ -310,6 +307,10 @@ class EventLog:
         branch = tape[:length]
         branch.append(record)
         return _log(branch, length + 1, self._folded, self._public, self._secret)
+
+    def _reader(self) -> Callable[[_Record | Event], Event]:
+        """How this log reads its records: as they are, or with tried cards hidden."""
+        return _hidden if self._public else _decode
 
     def public(self) -> EventLog:
         """The log as every seat sees it: the card tried in a discard error hidden.
@@ -348,7 +349,7 @@ class EventLog:
         return self._length
 
     def __iter__(self) -> Iterator[Event]:
-        return map(_hidden if self._public else _decode, self._tape[: self._length])
+        return map(self._reader(), self._tape[: self._length])
 
     def newest_first(self) -> list[Event]:
         """The events from the newest to the oldest.
@@ -358,7 +359,7 @@ class EventLog:
         """
         if not self._length:
             return []
-        return list(map(_hidden if self._public else _decode, self._tape[self._length - 1 :: -1]))
+        return list(map(self._reader(), self._tape[self._length - 1 :: -1]))
 
     def since(self, older: EventLog) -> list[Event]:
         """The events appended after ``older`` (a log this one grew from), oldest first.
@@ -373,7 +374,7 @@ class EventLog:
         tape = self._tape
         if start > self._length or (start and tape[start - 1] is not older._tape[start - 1]):
             start = 0  # not grown from ``older``: a branch shares the very records it copied
-        return list(map(_hidden if self._public else _decode, tape[start : self._length]))
+        return list(map(self._reader(), tape[start : self._length]))
 
     def fold(self, fold: Fold[_T]) -> _T:
         """The value of ``fold`` over this log's events (those after the last ``fold.restart``).
@@ -407,7 +408,7 @@ class EventLog:
                     start, value = at + 1, fold.empty
                     break
         step = fold.step
-        read = _hidden if self._public else _decode
+        read = self._reader()
         for record in tape[start:length]:
             value = step(value, read(record))
         self._folded = (fold, length, value)
