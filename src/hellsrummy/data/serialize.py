@@ -378,15 +378,19 @@ def register_reader(kind: str, reader: Callable[[Any], Any]) -> None:
 
     The rooms above this one register the documents they define when they are imported (so
     whenever ``hellsrummy`` is): the players' room registers ``game_result``,
-    ``deal_record``, ``comparison`` and ``ladder``, each with its class's ``from_dict``, and
-    their names before format 4 (``GameResult``...) with the same reader,
-    for the files written then. The game's own documents cannot be registered over, under
-    either name.
+    ``deal_record``, ``comparison`` and ``ladder``, each with its class's ``from_dict``. A
+    kind that formats 1 to 3 named otherwise (:data:`hellsrummy.data.plain.KINDS`) is
+    registered under that name too (``GameResult``...), with the same reader, for the files
+    written then. The game's own documents cannot be registered over, under either name.
 
     >>> from hellsrummy import GameResult, RandomBot, play_game
     >>> register_reader("game_result", GameResult.from_dict)  # done on import; no harm again
     >>> result = play_game([RandomBot(1)] * 3, "doc", 0)
     >>> from_dict(to_dict(result)) == result
+    True
+    >>> older = {**to_dict(result), "type": "GameResult"}  # as written before format 4
+    >>> del older["format"]
+    >>> from_dict(older) == result
     True
     >>> register_reader("GameState", GameResult.from_dict)
     Traceback (most recent call last):
@@ -400,6 +404,8 @@ def register_reader(kind: str, reader: Callable[[Any], Any]) -> None:
     if not callable(reader):
         raise TypeError(f"reader must be a callable of the data, got {shown(reader)}")
     _READERS[kind] = reader
+    if kind in KINDS:
+        _READERS[KINDS[kind]] = reader
 
 
 def from_dict(data: Any) -> Any:

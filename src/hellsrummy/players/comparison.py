@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.data.plain import KINDS, head, read_head
+from hellsrummy.data.plain import head, read_head
 from hellsrummy.data.readers import Reader, check_derived
 from hellsrummy.data.serialize import register_reader, seed_from_data, seed_to_data
 from hellsrummy.deck.shuffle import Seed, seed_bytes
@@ -382,6 +382,5 @@ class Comparison:
         )
 
 
-# So that hellsrummy.from_dict reads it too, under its name before format 4 as well.
+# So that hellsrummy.from_dict reads it too (and its name before format 4: see register_reader).
 register_reader("comparison", Comparison.from_dict)
-register_reader(KINDS["comparison"], Comparison.from_dict)

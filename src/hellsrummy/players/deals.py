@@ -21,7 +21,7 @@ import attrs
 
 from hellsrummy.contracts.difficulty import DIFFICULTIES
 from hellsrummy.data.history import read_record, record_data
-from hellsrummy.data.plain import KINDS, head, read_head
+from hellsrummy.data.plain import head, read_head
 from hellsrummy.data.readers import Reader
 from hellsrummy.data.records import GameRecord
 from hellsrummy.data.serialize import register_reader
@@ -233,6 +233,5 @@ def read_deal_record(reader: Reader) -> DealRecord:
     )
 
 
-# So that hellsrummy.from_dict reads it too, under its name before format 4 as well.
+# So that hellsrummy.from_dict reads it too (and its name before format 4: see register_reader).
 register_reader("deal_record", DealRecord.from_dict)
-register_reader(KINDS["deal_record"], DealRecord.from_dict)

@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from hellsrummy.data.plain import KINDS, head, read_head
+from hellsrummy.data.plain import head, read_head
 from hellsrummy.data.readers import Reader, check_derived
 from hellsrummy.data.serialize import register_reader, seed_from_data, seed_to_data
 from hellsrummy.deck.shuffle import Seed, seed_bytes
@@ -456,6 +456,5 @@ def rate(
     )
 
 
-# So that hellsrummy.from_dict reads it too, under its name before format 4 as well.
+# So that hellsrummy.from_dict reads it too (and its name before format 4: see register_reader).
 register_reader("ladder", Ladder.from_dict)
-register_reader(KINDS["ladder"], Ladder.from_dict)
