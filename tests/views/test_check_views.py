@@ -6,6 +6,7 @@ holds a view, could list its moves (``legal_actions(view)``) but not ask why one
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -41,7 +42,7 @@ def candidates(state: GameState, seat: int) -> list[Action]:
     actions: list[Action] = [Take(), Pass()]
     hand = state.hands[state.current]
     actions += [Discard(card) for card in set(hand)]
-    actions += list(legal_actions(state))[:40]
+    actions += itertools.islice(legal_actions(state), 40)  # (a listing can be huge: walked)
     actions += [Leave(seat), SetPlayProtection(seat, True), SetPlayProtection(seat, False)]
     actions += rummy_calls(state, seat)
     discard = state.discard
