@@ -128,6 +128,7 @@ from hellsrummy.game.state import (
     TableMeld,
 )
 from hellsrummy.moves.listing import (
+    MAX_LISTED_MEETINGS,
     LegalActions,
     legal_actions,
 )
@@ -204,6 +205,7 @@ __all__ = [
     "DIFFICULTIES",
     "FORMAT",
     "FRENCH_SUITS",
+    "MAX_LISTED_MEETINGS",
     "MAX_REFUSED_MOVES",
     "MAX_RUN",
     "MIN_MELD",

@@ -149,8 +149,8 @@ def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple
 def skeletons_of(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[Choice, ...]]:
     """The fulfilments of a hand (held by a state: no checks), each as its choices, in order.
 
-    A fulfilment is its choices with the hand's deuces handed out in sorted order, first to
-    the first meld (:func:`laid_melds`).
+    Lazy for contracts of three melds or more. A fulfilment is its choices with the hand's
+    deuces handed out in sorted order, first to the first meld (:func:`laid_melds`).
 
     >>> hand, contract = tuple(sort_cards(cards("7H 7H 7S 9C 9D 2S 2D"))), contract_for(6)
     >>> deuces = Pool(hand).wild_cards
@@ -161,7 +161,12 @@ def skeletons_of(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[C
     facts = _facts_of(contract)
     if _least_wilds(hand, facts) is None:  # most hands are turned away here
         return iter(())
-    return iter(_Enumeration(Pool(held=hand), facts, True).all())
+    enumeration = _Enumeration(Pool(held=hand), facts, True)
+    if len(facts.requirements) <= 2:  # plain loops, all at once: few and quick
+        return iter(enumeration.all())
+    # Lazily, a choice next to last at a time: a big hand may meet a hard contract in
+    # millions of ways, and a caller may want only the first of them.
+    return itertools.chain.from_iterable(enumeration.run())
 
 
 def laid_melds(chosen: Sequence[Choice], wild_cards: Sequence[Card]) -> Fulfillment:

@@ -19,14 +19,39 @@ position reachable by legal game moves is reachable through the moves it lists, 
   cards; a run: any stretch of consecutive places), and the rest can be added one card at a
   time, each step a valid meld (``tests/play/test_engine_properties.py`` checks both facts);
 * likewise any new meld is three of its cards plus one-card extensions, and an extension by
-  several cards is a chain of one-card extensions;
-* each distinct choice of deuces is listed, since it leaves different deuces in the hand.
+  several cards is a chain of one-card extensions.
 
-One thing is listed only once: the order of the melds that meet the minimum together. They
-come in the contract's order (melds meeting identical requirements lowest first);
-:func:`hellsrummy.apply` accepts them in any order and numbers them in the order given, so
-positions that differ only in that numbering are reached by reordering a listed action. (Listing
-every order would multiply the moves by up to 5040 for a contract of seven sets.)
+Two things are listed only once, since they change nothing for the rules or the score:
+
+* the order of the melds that meet the minimum together. They come in the contract's order
+  (melds meeting identical requirements lowest first); :func:`hellsrummy.apply` accepts them in
+  any order and numbers them in the order given, so positions that differ only in that
+  numbering are reached by reordering a listed action. (Listing every order would multiply the
+  moves by up to 5040 for a contract of seven sets.)
+* which of the hand's deuces a meld takes. Every deuce is a wildcard worth 20 points, so a
+  layout of melds is listed once, laying the hand's lowest deuces first (in card order, first
+  to the first meld); the moves laying the same melds with other deuces are its *variants*
+  (:meth:`LegalActions.variants`), legal too (``in`` accepts them) but not listed. A hand of
+  several different deuces can lay one layout in hundreds of ways: listing them all made the
+  biggest listings tens of millions of moves long.
+
+So the listing is complete up to those two (and to the ceiling below): every position
+reachable by legal game moves is reachable through the moves it lists, their variants and
+reorderings.
+
+How big can a listing get? Most positions have a few dozen moves, and a hand that can meet a
+hard contract a few thousand ways. But a hand that has grown for dozens of turns in a stalled
+round of a hard contract (difficulty 20 and up, four decks), its seat never meeting the
+minimum, can meet it in tens of millions of ways, each a different table and a different hand
+left: too many to hold in memory. So a listing holds at most :data:`MAX_LISTED_MEETINGS`
+(500,000) ways to meet the minimum, the first in listing order, and
+:attr:`LegalActions.truncated` says when it left some out; a listing of every move then takes
+well under a gigabyte and ten seconds (the documentation's Performance page lists the biggest
+positions found and what listing them costs). Every way to meet is legal all the same (``in``
+accepts it), and :func:`hellsrummy.fulfillments` walks them all, lazily. Walk a big listing
+lazily too rather than making a list of it: iterate it and stop (``itertools.islice``), ask
+``len`` (it counts the ways to meet without making moves of them) and index it (``moves[i]``
+makes one move), and ask ``in`` (it asks :func:`hellsrummy.is_legal`, listing nothing).
 
 Moves are listed section by section (meeting the minimum or new melds, extensions, swaps,
 discards), each worked out from the position's derived facts (:mod:`hellsrummy.game.position`);
@@ -60,8 +85,8 @@ from hellsrummy.contracts.enumeration import (
 )
 from hellsrummy.contracts.needs import lacks_melds_of_3
 from hellsrummy.contracts.solver import Pool
-from hellsrummy.deck.cards import BY_INDEX, SUITS, Card, pack
-from hellsrummy.errors import shown
+from hellsrummy.deck.cards import BY_INDEX, SUITS, Card, leading_wilds, pack, sort_cards
+from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.actions import (
     Action,
     CallRummy,
@@ -74,14 +99,19 @@ from hellsrummy.game.actions import (
 )
 from hellsrummy.game.position import CountedMoves, Position, position
 from hellsrummy.game.state import DECIDE, PLAY, GameState
-from hellsrummy.moves.meldmoves import DeferredMelds, _with_deuces, deuce_kinds, requirement_groups
+from hellsrummy.moves.meldmoves import (
+    DeferredMelds,
+    deuce_kinds,
+    requirement_groups,
+    with_deuces,
+)
 from hellsrummy.play.calls import rummy_calls
 from hellsrummy.play.discarding import discard_rules, discards
-from hellsrummy.play.engine import is_legal
+from hellsrummy.play.engine import is_legal, verify
 from hellsrummy.views.resampling import own_state
 from hellsrummy.views.view import PlayerView
 
-__all__ = ["LegalActions", "legal_actions"]
+__all__ = ["MAX_LISTED_MEETINGS", "LegalActions", "legal_actions"]
 
 _Section = Callable[[Position], "list[Action] | Iterator[Action]"]
 _Play = TypeVar("_Play", Extend, SwapWildcard)
@@ -249,6 +279,54 @@ class LegalActions:
         except ValueError:
             return False
 
+    @property
+    def truncated(self) -> bool:
+        """Whether ways to meet the minimum were left out (more than ``MAX_LISTED_MEETINGS``).
+
+        Found by walking the ways to meet past the last one listed, so it costs about as much
+        as ``len``.
+
+        >>> legal_actions(apply(new_game(3, seed=2026), Take())).truncated
+        False
+        """
+        state = self._source
+        if type(state) is not _GAME_STATE and state.seat != state.current:  # type: ignore[union-attr]
+            return False
+        here = position(state)
+        if here.phase is not _PLAY or here.met:
+            return False
+        beyond = itertools.islice(skeletons_of(here.hand, here.contract), MAX_LISTED_MEETINGS, None)
+        return next(beyond, None) is not None
+
+    def variants(self, move: Action) -> list[Action]:
+        """The legal ``move`` and every move that differs from it only in the deuces it lays.
+
+        A ``Meld`` of this listing lays the hand's lowest deuces; its variants lay the same
+        melds with each other distinct choice of the hand's deuces (see the module
+        documentation). Any legal ``Meld`` may be asked about: its melds are laid in card
+        order, and the move laying the lowest deuces comes first. Another legal move is its own
+        only variant. An illegal move raises :class:`hellsrummy.IllegalActionError`.
+
+        >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("2C 2H 7H 7S 9C 9D 9H KS 5H"),
+        ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
+        >>> moves = legal_actions(apply(new_game(3, seed=1, deal=deal), Take()))
+        >>> [str(m) for m in moves.variants(Meld([cards("7S 2H 7H"), cards("9C 9D 9H")]))]
+        ['meld 2C 7H 7S / 9C 9D 9H', 'meld 2H 7H 7S / 9C 9D 9H']
+        >>> moves.variants(Discard(card("KS")))
+        [Discard(card=card('KS'))]
+        """
+        if move not in self:
+            error = verify(self._source, move)
+            raise error or IllegalActionError(Reason.NOT_TO_ACT, f"{move} is not listed here")
+        if not isinstance(move, Meld):
+            return [move]
+        here = position(self._source)
+        melds = tuple(tuple(sort_cards(meld)) for meld in move.melds)
+        groups = (1,) if here.met else requirement_groups(here.contract.requirements)
+        variants: list[Action] = []
+        variants += with_deuces(melds, deuce_kinds(here.hand), groups)
+        return variants
+
     def __repr__(self) -> str:
         first = ", ".join(str(action) for action in itertools.islice(self, 8))
         more = ", ..." if len(self) > 8 else ""
@@ -311,12 +389,20 @@ def _decide(here: Position) -> list[Action]:
     return list(_TAKE_OR_PASS)
 
 
+#: The most ways to meet the minimum a listing holds (see the module documentation).
+MAX_LISTED_MEETINGS: Final = 500_000
+
+
 def _meetings(here: Position) -> Iterator[Action]:
-    contract = here.contract
-    kinds = deuce_kinds(here.hand)
-    groups = requirement_groups(contract.requirements)
-    for fulfilment in fulfillments(here.hand, contract):
-        yield from _with_deuces(fulfilment, kinds, groups)
+    ways = fulfillments(here.hand, here.contract)
+    for fulfilment in itertools.islice(ways, MAX_LISTED_MEETINGS):
+        yield _meld_of(fulfilment)
+
+
+def _meld_of(melds: tuple[tuple[Card, ...], ...]) -> Meld:
+    action: Meld = _new(Meld)
+    _set(action, "melds", melds)
+    return action
 
 
 def listed_extensions(here: Position) -> list[Extend]:
@@ -386,8 +472,9 @@ def first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
     """The first move listed that lays ``melds``, as found (the hand's lowest deuces first).
 
     ``melds`` is a fulfilment of the contract (:func:`hellsrummy.fulfillments`) if the seat has
-    not met it, else one meld of :func:`hellsrummy.possible_melds`. Every other choice of
-    deuces for these melds is listed right after it. The move is kept with the position, so
+    not met it, else one meld of :func:`hellsrummy.possible_melds`. The other choices of
+    deuces for these melds are its variants (:meth:`LegalActions.variants`). The move is kept
+    with the position, so
     that :func:`hellsrummy.apply` accepts it as listed.
 
     >>> state = apply(new_game(3, seed=2026), Take())
@@ -397,7 +484,7 @@ def first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
     True
     """
     groups = (1,) if here.met else requirement_groups(here.contract.requirements)
-    move = _with_deuces(melds, deuce_kinds(here.hand), groups)[0]
+    move = with_deuces(melds, deuce_kinds(here.hand), groups)[0]
     here.hand_out(move)
     return move
 
@@ -419,12 +506,10 @@ def _counted_meetings(here: Position) -> list[list[Action] | CountedMoves]:
     """The moves of a seat that has not met the minimum, the fulfilments counted, not made."""
     hand = here.hand
     contract = here.contract
-    units = list(skeletons_of(hand, contract))
+    units = list(itertools.islice(skeletons_of(hand, contract), MAX_LISTED_MEETINGS))
     if not units:  # most hands: nothing to count
         return [_discards(here)]
-    kinds = deuce_kinds(hand)
-    groups = requirement_groups(contract.requirements) if len(kinds) > 1 else (1,)
-    return [DeferredMelds(units, hand[: _wilds(kinds)], kinds, groups), _discards(here)]
+    return [DeferredMelds(units, hand[: leading_wilds(hand)]), _discards(here)]
 
 
 def hand_threes(here: Position) -> list[Choice]:
@@ -458,16 +543,7 @@ def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
     _add_discards(found, here)
     if not threes:
         return [found]
-    kinds = deuce_kinds(hand)
-    return [DeferredMelds(threes, hand[: _wilds(kinds)], kinds, single=True), found]
-
-
-def _wilds(kinds: tuple[tuple[Card, int], ...]) -> int:
-    """How many deuces a hand holds, from its :func:`deuce_kinds` (its first cards)."""
-    count = 0
-    for kind in kinds:
-        count += kind[1]
-    return count
+    return [DeferredMelds(threes, hand[: leading_wilds(hand)], single=True), found]
 
 
 # The sections of each kind of position, in the documented order.

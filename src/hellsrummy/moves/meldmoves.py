@@ -1,16 +1,21 @@
-"""Meld moves: each meld (or fulfilment) as one move per distinct choice of the hand's deuces.
+"""Meld moves: each meld (or fulfilment) as one listed move, its deuces chosen lowest first.
 
-A hand's deuces are interchangeable as wildcards but not as cards: laying ``2C 7H 7S`` or
-``2D 7H 7S`` leaves a different deuce in the hand, so :func:`hellsrummy.legal_actions` lists
-both. The enumerations (:mod:`hellsrummy.contracts.enumeration`) hand the lowest deuces out; this
-module makes every other distinct choice from them, and counts those moves without making them, so
-that a listing's length and any one of its moves cost little even when a hand holds thousands.
+A hand's deuces are interchangeable for the rules and the score (each is a wildcard worth 20
+points) but not as cards: laying ``2C 7H 7S`` or ``2D 7H 7S`` leaves a different deuce in the
+hand. :func:`hellsrummy.legal_actions` lists one move per meld layout, laying the hand's lowest
+deuces first (the enumerations, :mod:`hellsrummy.contracts.enumeration`, hand them out so);
+:func:`with_deuces` makes every other distinct choice of deuces for the same melds, the move's
+*variants* (:meth:`hellsrummy.LegalActions.variants`). A hand of seven different deuces can lay
+one layout in thousands of ways, so listing them all multiplied the biggest listings by up to a
+hundred.
 
 >>> deal = Deal(hands=[cards("3C 4C 5D"), cards("2C 2D 7H 7S 9C 9D 9H KS 5H"),
 ...                    cards("3D 4D 6C")], discard=card("QS"), stock=cards("8C 8D 8H"))
 >>> moves = legal_actions(apply(new_game(3, seed=1, deal=deal), Take()))
->>> len(moves), str(moves[3]), str(moves[4])  # counted, then two made
-(21, 'meld 2C 7H 7S / 2D 9C 9D', 'meld 2D 7H 7S / 2C 9C 9D')
+>>> len(moves), str(moves[3])  # counted, then one made
+(17, 'meld 2C 7H 7S / 2D 9C 9D')
+>>> [str(move) for move in moves.variants(moves[3])]
+['meld 2C 7H 7S / 2D 9C 9D', 'meld 2D 7H 7S / 2C 9C 9D']
 """
 
 from __future__ import annotations
@@ -18,12 +23,11 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, Final
 
 from hellsrummy.contracts.contract import Requirement
-from hellsrummy.contracts.enumeration import Choice, laid_melds
+from hellsrummy.contracts.enumeration import laid_melds
 from hellsrummy.deck.cards import Card, leading_wilds
 from hellsrummy.game.actions import Meld
 
@@ -44,6 +48,9 @@ def deuce_kinds(hand: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
     """The hand's deuces as ``(deuce, count)``, in card order.
 
     The hand is sorted and deuces sort first, so they are its first cards.
+
+    >>> [(str(deuce), count) for deuce, count in deuce_kinds(cards("2C 2C 2H 7H"))]
+    [('2C', 2), ('2H', 1)]
     """
     if not hand or not hand[0].is_wild:
         return ()
@@ -90,17 +97,23 @@ def _groups(requirements: tuple[Requirement, ...]) -> tuple[int, ...]:
     return tuple(len(list(group)) for _, group in itertools.groupby(requirements))
 
 
-def _with_deuces(
+def with_deuces(
     melds: Sequence[tuple[Card, ...]],
     kinds: tuple[tuple[Card, int], ...],
     groups: tuple[int, ...] = (1,),
 ) -> list[Meld]:
     """Every distinct ``Meld`` action laying these melds, one per choice of deuces.
 
-    ``melds`` take the hand's lowest deuces; every other distinct choice from the hand's
-    deuces (``kinds``: each deuce and how many the hand holds) is listed too, since it leaves
-    different deuces in the hand. Melds are sorted, so a meld's deuces are its first cards and
-    a choice of deuces (in card order) goes in front of its naturals.
+    ``melds`` take the hand's lowest deuces, and their move comes first; every other distinct
+    choice from the hand's deuces (``kinds``: each deuce and how many the hand holds) follows,
+    since it leaves different deuces in the hand. Melds are sorted, so a meld's deuces are its
+    first cards and a choice of deuces (in card order) goes in front of its naturals.
+    ``groups`` (:func:`requirement_groups`) tells which melds meet identical requirements:
+    those are put in a fixed order, and moves that only reorder them are made once.
+
+    >>> hand = cards("2C 2D 2H 7H 7S")
+    >>> [str(move) for move in with_deuces([cards("2C 7H 7S")], deuce_kinds(hand))]
+    ['meld 2C 7H 7S', 'meld 2D 7H 7S', 'meld 2H 7H 7S']
     """
     if len(kinds) <= 1:  # the deuces used are fixed, and the melds come in listing order
         return [_meld(tuple(melds))]
@@ -146,24 +159,6 @@ def _apart(kept: list[tuple[Card, ...]], groups: tuple[int, ...]) -> bool:
         if length > 1 and len(set(kept[start : start + length])) < length:
             return False
         start += length
-    return True
-
-
-def _keys_apart(unit: tuple[Choice, ...], groups: tuple[int, ...]) -> bool:
-    """:func:`_apart` of a unit's choices, by their keys.
-
-    Choices meeting identical requirements have one size, and for those the keys (the
-    naturals' card orders as digits) are equal exactly when the naturals are.
-    """
-    start = 0
-    for length in groups:
-        end = start + length
-        for j in range(start + 1, end):
-            key: int = unit[j][2]
-            for i in range(start, j):
-                if unit[i][2] == key:
-                    return False
-        start = end
     return True
 
 
@@ -217,140 +212,87 @@ def _compositions(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...],
     return tuple(found)
 
 
-# By a hand's deuces (their kinds as digits: card index and count), the number of ways to deal
-# them to choices by the wildcards each takes (see DeferredMelds._count).
-_DEALT: Final[dict[int, dict[int, int]]] = {}
-
-
 class DeferredMelds:
-    """Meld moves counted before they are made, in listing order.
+    """Meld moves counted before they are made, in listing order: one move per unit.
 
     Each *unit* is the enumeration's choices for one fulfilment (or one new meld: a single
-    choice), which with the hand's deuces handed out lowest first are the melds of a move
-    (:func:`hellsrummy.contracts.enumeration.laid_melds`); the unit stands for every move
-    :func:`_with_deuces` makes of those melds, one per distinct choice of deuces. A unit's moves are
-    made when one of them is asked for, and kept (asked again, a move is the same object).
-    With ``single``, each of ``units`` is one choice, a unit of its own (the new melds of a
-    met seat: no unit to wrap around each).
+    choice). Its move lays the melds of those choices with the hand's deuces ``wild_cards``
+    handed out lowest first (:func:`hellsrummy.contracts.enumeration.laid_melds`); the other
+    choices of deuces for the same melds are its variants (:func:`with_deuces`), not listed. A
+    move is made when it is asked for and kept (asked again, a move is the same object); the
+    melds without wildcards are the enumeration's own tuples, shared by every move laying them.
+    With ``single``, each of ``units`` is one choice, a unit of its own (the new melds of a met
+    seat: no unit to wrap around each).
 
     >>> from hellsrummy.contracts.enumeration import meld_choices
     >>> from hellsrummy.contracts.solver import Pool
     >>> hand = cards("2C 2D 7H 7S 8S")
     >>> pool = Pool(hand)
-    >>> melds = DeferredMelds([(c,) for c in meld_choices(pool, 3)], pool.wild_cards,
-    ...                   deuce_kinds(hand))
-    >>> len(melds.units), len(melds), str(melds.at(3)), melds.at(3) is melds.all()[3]
-    (5, 7, 'meld 2D 7H 7S', True)
-    >>> [str(move) for move in melds.all()][2:4]
-    ['meld 2C 7H 7S', 'meld 2D 7H 7S']
-    >>> single = DeferredMelds(meld_choices(pool, 3), pool.wild_cards, deuce_kinds(hand),
-    ...                        single=True)
+    >>> melds = DeferredMelds([(c,) for c in meld_choices(pool, 3)], pool.wild_cards)
+    >>> len(melds.units), len(melds), str(melds.at(2)), melds.at(2) is melds.all()[2]
+    (5, 5, 'meld 2C 7H 7S', True)
+    >>> [str(move) for move in melds.all()][3:]
+    ['meld 2C 2D 8S', 'meld 2C 7S 8S']
+    >>> single = DeferredMelds(meld_choices(pool, 3), pool.wild_cards, single=True)
     >>> list(map(str, single.all())) == list(map(str, melds.all()))
     True
     """
 
-    __slots__ = ("ends", "groups", "kinds", "made", "single", "size", "units", "wild_cards")
+    __slots__ = ("made", "single", "units", "wild_cards")
 
     def __init__(
-        self,
-        units: list[tuple[Any, ...]],
-        wild_cards: Sequence[Card],
-        kinds: tuple[tuple[Card, int], ...],
-        groups: tuple[int, ...] = (1,),
-        single: bool = False,
+        self, units: list[tuple[Any, ...]], wild_cards: Sequence[Card], single: bool = False
     ) -> None:
         self.units = units
-        self.wild_cards = wild_cards
-        self.kinds = kinds
-        self.groups = groups
+        self.wild_cards = tuple(wild_cards)
         self.single = single
-        # Made on first use: most listings make none of their meld moves.
-        self.made: dict[int, list[Meld]] | None = None
-        # ``ends[u]``: the moves of units 0..u together; ``None`` when each unit is one move.
-        self.ends: list[int] | None = None
-        if len(kinds) <= 1:
-            self.size = len(units)
-            return
-        ends = []
-        total = 0
-        # The moves of a one-choice unit depend only on the wildcards it takes: counted once.
-        by_need: list[int] = []
-        # The number of deals by the wildcards each choice takes, kept for these deuces.
-        code = 0
-        for kind in kinds:
-            code = code << 16 | kind[0].index << 8 | kind[1]
-        counted = _DEALT.get(code)
-        if counted is None:
-            if len(_DEALT) >= 1 << 10:
-                _DEALT.clear()
-            counted = _DEALT[code] = {}
-        apart = _unordered(groups)
-        for unit in units:
-            if single or len(unit) == 1:
-                need: int = unit[1] if single else unit[0][1]
-                while len(by_need) <= need:
-                    by_need.append(-1)
-                moves = by_need[need]
-                if moves < 0:
-                    moves = by_need[need] = self._count((unit,) if single else unit, counted, True)
-                total += moves
-            else:
-                total += self._count(unit, counted, apart)
-            ends.append(total)
-        self.ends = ends
-        self.size = total
-
-    def _count(self, unit: tuple[Choice, ...], counted: dict[int, int], apart: bool) -> int:
-        """How many moves :func:`_with_deuces` makes of ``unit``, mostly without making them.
-
-        ``counted`` keeps the number of ways to hand out the deuces by the wildcards each
-        choice takes (as an int: 16 bits a choice, below the number of choices). ``apart``:
-        the melds of identical requirements are known to need no reordering.
-        """
-        key = 0
-        for choice in unit:
-            key = key << 16 | choice[1]
-        if not key:
-            return 1
-        if apart or _keys_apart(unit, self.groups):
-            key = key << 8 | len(unit)
-            moves = counted.get(key)
-            if moves is None:
-                if len(counted) >= 1 << 12:
-                    counted.clear()
-                wanted = tuple([choice[1] for choice in unit])
-                moves = counted[key] = len(deal_deuces(self.kinds, wanted))
-            return moves
-        return len(_with_deuces(laid_melds(unit, self.wild_cards), self.kinds, self.groups))
+        # The moves made so far, by index (most listings make none of their meld moves).
+        self.made: dict[int, Meld] | None = None
 
     def __len__(self) -> int:
-        return self.size
+        return len(self.units)
 
-    def moves(self, unit: int) -> list[Meld]:
-        """The moves of unit ``unit``, made on first use."""
+    def _move(self, unit: Any) -> Meld:
+        return _meld(laid_melds((unit,) if self.single else unit, self.wild_cards))
+
+    def at(self, index: int) -> Meld:
+        """The move at ``index`` (``0 <= index < len(self)``), made on first use."""
         made = self.made
         if made is None:
             made = self.made = {}
-        else:
-            found = made.get(unit)
-            if found is not None:
-                return found
-        chosen = self.units[unit]
-        laid = laid_melds((chosen,) if self.single else chosen, self.wild_cards)
-        moves = made[unit] = _with_deuces(laid, self.kinds, self.groups)
-        return moves
-
-    def at(self, index: int) -> Meld:
-        """The move at ``index`` (``0 <= index < len(self)``)."""
-        ends = self.ends
-        if ends is None:
-            return self.moves(index)[0]
-        unit = bisect_right(ends, index)
-        return self.moves(unit)[index - (ends[unit - 1] if unit else 0)]
+        move = made.get(index)
+        if move is None:
+            move = made[index] = self._move(self.units[index])
+        return move
 
     def all(self) -> list[Meld]:
-        """Every move, in order (those made already are the same objects)."""
+        """Every move, in order (those made already are the same objects).
+
+        The melds that take wildcards are made once per choice and the deuces they take, and
+        shared by the moves laying them, so a listing of many moves holds little more than
+        the moves themselves.
+        """
+        made = self.made or {}
+        wild_cards = self.wild_cards
+        shared: dict[tuple[int, int], tuple[Card, ...]] = {}
         found: list[Meld] = []
-        for unit in range(len(self.units)):
-            found += self.moves(unit)
+        single = self.single
+        for index, unit in enumerate(self.units):
+            move = made.get(index) if made else None
+            if move is None:
+                melds: list[tuple[Card, ...]] = []
+                used = 0
+                for choice in (unit,) if single else unit:
+                    need: int = choice[1]
+                    if need:
+                        key = (id(choice), used)
+                        meld = shared.get(key)
+                        if meld is None:
+                            meld = shared[key] = wild_cards[used : used + need] + choice[0]
+                        melds.append(meld)
+                        used += need
+                    else:
+                        melds.append(choice[0])
+                move = _meld(tuple(melds))
+            found.append(move)
         return found

@@ -85,11 +85,6 @@ def _check(seen: PlayerView) -> None:
         raise ValueError(f"seat {seen.seat} is not the seat to act")
 
 
-def _moves(seen: PlayerView) -> list[Action]:
-    _check(seen)
-    return list(legal_actions(seen))
-
-
 @attrs.frozen
 class RandomBot:
     """Chooses uniformly among the legal moves.
@@ -106,7 +101,8 @@ class RandomBot:
 
     def __call__(self, seen: PlayerView) -> Action:
         """A legal move of the seat to act, chosen uniformly."""
-        moves = _moves(seen)
+        _check(seen)
+        moves = legal_actions(seen)  # counted, and only the move chosen made
         label = f"bot round {seen.round} event {len(seen.log)} seat {seen.seat}"
         return moves[next(random_stream(self.seed, label)) % len(moves)]
 

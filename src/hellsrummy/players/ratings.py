@@ -279,7 +279,7 @@ class Ladder:
         <BLANKLINE>
         player  Elo [95% CI]          games  score
         field   +0 [+0, +0]              16  68.8%
-        random  -132 [-425, +21]         16  31.2%
+        random  -132 [-365, -21]         16  31.2%
         """
         width = max(6, *(len(rating.name) for rating in self.ratings))
         lines = [
@@ -402,7 +402,7 @@ def rate(
     >>> rate(cheap, compare({"x": RandomBot}, RandomBot, deals=2, seed="doc"))
     Traceback (most recent call last):
     ...
-    ValueError: deal 0 differs between the studies (baseline points [5, 0, 30, 20] and [0, 30, ...
+    ValueError: deal 0 differs between the studies (baseline points [5, 0, 30, 20] and [0, 10, ...
     """
     if not isinstance(field, str) or not field.strip():
         raise ValueError(f"field must be a non-empty name, got {shown(field)}")

@@ -120,7 +120,7 @@ class GameResult:
         >>> GameResult.from_dict({**result.to_dict(), "winners": [5]})
         Traceback (most recent call last):
         ...
-        ValueError: winners: must be the bots with the lowest total, [0], got [5]
+        ValueError: winners: must be the bots with the lowest total, [2], got [5]
         >>> GameResult.from_dict({**result.to_dict(), "type": "GameResult"})
         Traceback (most recent call last):
         ...

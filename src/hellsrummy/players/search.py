@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
@@ -37,9 +38,12 @@ import attrs
 from hellsrummy.deck.shuffle import Seed, check_seed
 from hellsrummy.errors import non_negative, optional_positive, shown
 from hellsrummy.game.actions import Action, Discard
+from hellsrummy.game.position import position
 from hellsrummy.game.rules import CLASSIC
-from hellsrummy.game.state import GameState
+from hellsrummy.game.state import GameState, Phase
+from hellsrummy.moves.listing import DISCARDS as _DISCARDS
 from hellsrummy.moves.listing import legal_actions
+from hellsrummy.play.discarding import discards as discards_of
 from hellsrummy.play.engine import apply
 from hellsrummy.play.turns import IN_ROUND
 from hellsrummy.players.bots import GreedyBot, _check
@@ -214,16 +218,21 @@ class SearchBot:
         [Pass(), Take()]
         """
         first = self.policy(seen)
-        moves = [move for move in legal_actions(seen) if move != first]
-        discards = [move for move in moves if isinstance(move, Discard)]
-        discards.sort(key=self.policy._discard_preference(seen), reverse=True)  # its favourites
-        ranked: list[Action] = [first, *discards]
-        if isinstance(first, Discard):  # nothing else to play: which card to throw away
-            return ranked[: self.width]
-        plays = [move for move in moves if not isinstance(move, Discard)]
+        discards: list[Discard] = []
+        if seen.phase is Phase.PLAY:
+            # The legal discards, listed last (after the plays: not walked to, since a big
+            # hand's ways to meet the minimum can be many), GreedyBot's favourites first.
+            discards += [_DISCARDS[c] for c in discards_of(position(seen))]
+            discards = [move for move in discards if move != first]
+            discards.sort(key=self.policy._discard_preference(seen), reverse=True)
+            if isinstance(first, Discard):  # nothing else to play: which card to throw away
+                ranked: list[Action] = [first, *discards]
+                return ranked[: self.width]
         # Other plays first, but keep a place for GreedyBot's favourite discards (holding cards).
         room = max(self.width - 1 - _HELD_BACK, 1)
-        return [first, *plays[:room], *discards][: self.width]
+        plays = (m for m in legal_actions(seen) if m != first and not isinstance(m, Discard))
+        chosen: list[Action] = [first, *itertools.islice(plays, room), *discards]
+        return chosen[: self.width]
 
     def _rollout(self, state: GameState, seat: int, deadline: float | None) -> int | None:
         """The seat's score for the round: its points at the end, plus ``unwon`` unless it won.

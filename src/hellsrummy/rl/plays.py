@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, KeysView, Sequence
 
-from hellsrummy.contracts.enumeration import Choice
+from hellsrummy.contracts.enumeration import Choice, laid_melds
 from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
 from hellsrummy.game.actions import Extend, SwapWildcard
 from hellsrummy.game.position import Position
-from hellsrummy.moves.meldmoves import DeferredMelds, deal_deuces
+from hellsrummy.moves.meldmoves import deal_deuces, with_deuces
 from hellsrummy.rl.encoding import (
     EXTEND,
     MELD_CARD,
@@ -194,11 +194,12 @@ class TablePlays:
 class NewMelds:
     """A met seat's new melds (one meld of 3 each), by their first step, made when chosen.
 
-    They are the moves the listing makes of each of the enumeration's ``choices`` (as
-    ``DeferredMelds`` makes them: one per distinct choice of the hand's deuces, a meld's deuces
-    first; ``wild_cards`` are the hand's deuces, ``kinds`` each deuce and how many the hand
-    holds). The first step of each is worked out from the choice as the listing lays it; the
-    moves themselves are made only for the first step chosen, in listing order.
+    They are the moves the listing makes of each of the enumeration's ``choices`` and their
+    variants (:meth:`hellsrummy.LegalActions.variants`): one per distinct choice of the hand's
+    deuces, a meld's deuces first; ``wild_cards`` are the hand's deuces, ``kinds`` each deuce
+    and how many the hand holds). The first step of each is worked out from the choice as the
+    listing lays it; the moves themselves are made only for the first step chosen, in listing
+    order.
 
     >>> from hellsrummy import card, cards
     >>> from hellsrummy.contracts.enumeration import meld_choices
@@ -267,7 +268,7 @@ class NewMelds:
         """
         entries: list[Entry] = []
         for place in self._firsts().get(step, ()):
-            moves = DeferredMelds([(self.choices[place],)], self.wild_cards, self.kinds).moves(0)
+            moves = with_deuces(laid_melds((self.choices[place],), self.wild_cards), self.kinds)
             entries += [
                 (action_steps(move), move)
                 for move in moves
