@@ -84,7 +84,10 @@ def play_until(
 
 
 def meeting_position(names: list[str]) -> GameState:
-    """Seat 0 to play with 2C 2S 3C 8S 9D QD QH AC AC AH: 11 ways to meet Two Sets of 3."""
+    """Seat 0 to play with 2C 2S 3C 8S 9D QD QH AC AC AH: 8 ways to meet Two Sets of 3.
+
+    (11 with the choice of deuce: the listing, and so the table, gives each layout once.)
+    """
     deal = Deal(
         hands=[
             cards("2C 2S 3C 8S 9D QD QH AC AC"),

@@ -182,7 +182,9 @@ def test_meeting_melds_are_listed_once_in_contract_order_and_apply_takes_any_ord
     assert [str(m) for m in b.melds] == ["9C 9D 9S", "7D 7H 7S"]
 
 
-def test_each_choice_of_deuces_is_a_separate_move() -> None:
+def test_each_choice_of_deuces_is_a_variant_of_the_move_listed() -> None:
+    # A layout of melds is listed once, laying the hand's lowest deuces first; the other
+    # choices of deuces are its variants: legal, not listed, each a different table.
     from ..support.deals import deal
 
     fixed = deal(
@@ -191,7 +193,15 @@ def test_each_choice_of_deuces_is_a_separate_move() -> None:
         stock="QH 6D AH",
     )
     taken = apply(start(fixed), Take())
-    meets = [str(m) for m in legal_actions(taken) if isinstance(m, Meld)]
-    assert "meld 2C 7H 7S / 2D 9C 9D" in meets
-    assert "meld 2D 7H 7S / 2C 9C 9D" in meets
-    assert len(meets) == len(set(meets))
+    moves = legal_actions(taken)
+    meets = [m for m in moves if isinstance(m, Meld)]
+    shown = [str(m) for m in meets]
+    assert "meld 2C 7H 7S / 2D 9C 9D" in shown
+    assert "meld 2D 7H 7S / 2C 9C 9D" not in shown
+    assert len(shown) == len(set(shown))
+    listed = meets[shown.index("meld 2C 7H 7S / 2D 9C 9D")]
+    variants = moves.variants(listed)
+    assert [str(m) for m in variants] == ["meld 2C 7H 7S / 2D 9C 9D", "meld 2D 7H 7S / 2C 9C 9D"]
+    assert all(variant in moves for variant in variants)
+    tables = {apply(taken, variant).melds for variant in variants}
+    assert len(tables) == 2

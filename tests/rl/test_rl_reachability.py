@@ -5,7 +5,9 @@ For positions of random games under random rules of every kind (every discard po
 exact contract melds or not, taking the taken card back or not, 3-10 seats, difficulties
 3-25), the masks of :class:`hellsrummy.rl.MoveBuilder` are explored exhaustively from the
 empty prefix: every step a mask allows leads on to a move (no dead ends), the moves reached
-are exactly the moves :func:`hellsrummy.legal_actions` lists (each once), the steps of each
+are exactly the moves :func:`hellsrummy.legal_actions` lists with their variants (the same
+melds laying other deuces, :meth:`hellsrummy.LegalActions.variants`: the masks offer every
+choice of deuces, the listing one per layout), each once, the steps of each
 read back (:func:`hellsrummy.rl.steps_action`) as that move, and the library's own checker
 (:func:`hellsrummy.is_legal`) accepts it. Under the classic policy the call turns of the
 seats that may call (their calls and ``decline``) are explored too.
@@ -98,7 +100,9 @@ def check_position(state: GameState, seat: int, tally: Counter[str]) -> None:
     seen = view(state, seat)
     calling = seat != state.current
     builder = rl.MoveBuilder.of(seen, call_turn=calling)
-    listed: list[rl.Move] = list(itertools.islice(legal_actions(seen), LIMIT + 1))
+    moves = legal_actions(seen)
+    every = (variant for move in moves for variant in moves.variants(move))
+    listed: list[rl.Move] = list(itertools.islice(every, LIMIT + 1))
     complete = len(listed) <= LIMIT
     if calling:
         listed.append(rl.Decline())

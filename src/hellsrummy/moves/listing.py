@@ -75,26 +75,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import Any, Final, TypeVar, cast
+from typing import Final, cast
 
 from hellsrummy.contracts.enumeration import (
-    Choice,
     fulfillments,
-    meld_choices,
     skeletons_of,
 )
-from hellsrummy.contracts.needs import lacks_melds_of_3
-from hellsrummy.contracts.solver import Pool
-from hellsrummy.deck.cards import BY_INDEX, SUITS, Card, leading_wilds, pack, sort_cards
+from hellsrummy.deck.cards import leading_wilds, sort_cards
 from hellsrummy.errors import IllegalActionError, Reason, shown
 from hellsrummy.game.actions import (
     Action,
     CallRummy,
-    Discard,
-    Extend,
     Meld,
     Pass,
-    SwapWildcard,
     Take,
 )
 from hellsrummy.game.position import CountedMoves, Position, position
@@ -102,11 +95,13 @@ from hellsrummy.game.state import DECIDE, PLAY, GameState
 from hellsrummy.moves.meldmoves import (
     DeferredMelds,
     deuce_kinds,
+    meld_move,
     requirement_groups,
     with_deuces,
 )
+from hellsrummy.moves.playmoves import counted_plays, listed_discards
 from hellsrummy.play.calls import rummy_calls
-from hellsrummy.play.discarding import discard_rules, discards
+from hellsrummy.play.discarding import discard_rules
 from hellsrummy.play.engine import is_legal, verify
 from hellsrummy.views.resampling import own_state
 from hellsrummy.views.view import PlayerView
@@ -114,7 +109,6 @@ from hellsrummy.views.view import PlayerView
 __all__ = ["MAX_LISTED_MEETINGS", "LegalActions", "legal_actions"]
 
 _Section = Callable[[Position], "list[Action] | Iterator[Action]"]
-_Play = TypeVar("_Play", Extend, SwapWildcard)
 
 
 class LegalActions:
@@ -211,7 +205,7 @@ class LegalActions:
             if self._sections is _NOT_MET:
                 here.parts = _counted_meetings(here)
             elif self._sections is _MET:
-                here.parts = _counted_plays(here)
+                here.parts = counted_plays(here)
         return here.parts
 
     def __iter__(self) -> Iterator[Action]:
@@ -359,30 +353,6 @@ _TAKE = Take()
 _PASS = Pass()
 _TAKE_OR_PASS: Final[list[Action]] = [_TAKE, _PASS]
 _UNLISTED: Final[list[Action]] = []  # never changed (see LegalActions._listing)
-DISCARDS: Final = {c: Discard(c) for c in pack(SUITS)}
-_DISCARD_AT: Final[tuple[Action, ...]] = tuple(DISCARDS[c] for c in BY_INDEX)
-_new: Final = object.__new__
-_set: Final = object.__setattr__
-
-
-def _new_extend(number: int, added: Card) -> Extend:
-    action: Extend = _new(Extend)
-    _set(action, "meld", number)
-    _set(action, "cards", (added,))
-    return action
-
-
-def _new_swap(number: int, natural: Card) -> SwapWildcard:
-    action: SwapWildcard = _new(SwapWildcard)
-    _set(action, "meld", number)
-    _set(action, "card", natural)
-    return action
-
-
-# Actions are values: the extensions and swaps of the first melds are made once and shared.
-_SHARED: Final = 24
-_EXTENDS: Final = tuple(tuple(_new_extend(n, c) for c in BY_INDEX) for n in range(_SHARED))
-_SWAPS: Final = tuple(tuple(_new_swap(n, c) for c in BY_INDEX) for n in range(_SHARED))
 
 
 def _decide(here: Position) -> list[Action]:
@@ -396,102 +366,12 @@ MAX_LISTED_MEETINGS: Final = 500_000
 def _meetings(here: Position) -> Iterator[Action]:
     ways = fulfillments(here.hand, here.contract)
     for fulfilment in itertools.islice(ways, MAX_LISTED_MEETINGS):
-        yield _meld_of(fulfilment)
-
-
-def _meld_of(melds: tuple[tuple[Card, ...], ...]) -> Meld:
-    action: Meld = _new(Meld)
-    _set(action, "melds", melds)
-    return action
-
-
-def listed_extensions(here: Position) -> list[Extend]:
-    facts = here.hand_facts
-    found: list[Extend] = []
-    _by_meld(
-        found, facts.extended, facts.extending, facts.indexes, facts.held, _EXTENDS, _new_extend
-    )
-    return found
-
-
-def listed_swaps(here: Position) -> list[SwapWildcard]:
-    facts = here.hand_facts
-    found: list[SwapWildcard] = []
-    _by_meld(found, facts.bought, facts.buying, facts.indexes, facts.held, _SWAPS, _new_swap)
-    return found
-
-
-def _by_meld(
-    found: list[Any],
-    melds: int,
-    takes: list[int],
-    indexes: list[int],
-    held: tuple[Card, ...],
-    shared: tuple[tuple[_Play, ...], ...],
-    new: Callable[[int, Card], _Play],
-) -> None:
-    """Add the moves of the held rummies on ``melds`` (bits), meld by meld, then card by card.
-
-    ``takes[at]`` has the bits of the melds that take held rummy ``at`` (card index
-    ``indexes[at]``); the first melds' moves are the ``shared`` ones, others are made ``new``.
-    """
-    while melds:
-        bit = melds & -melds
-        melds ^= bit
-        number = bit.bit_length() - 1
-        if number < _SHARED:
-            row = shared[number]
-            for at in range(len(takes)):
-                if takes[at] & bit:
-                    found.append(row[indexes[at]])
-        else:
-            for at in range(len(takes)):
-                if takes[at] & bit:
-                    found.append(new(number, held[at]))
-
-
-def _discards(here: Position) -> list[Action]:
-    found: list[Action] = []
-    _add_discards(found, here)
-    return found
-
-
-def _add_discards(found: list[Action], here: Position) -> None:
-    """Add the discards of a position, by card."""
-    allowed = discards(here)
-    facts = here.hand_facts
-    if allowed is facts.kept:  # the verdict's fast path answered: the naturals not rummies
-        for index in facts.kepts:
-            found.append(_DISCARD_AT[index])
-    else:
-        for c in allowed:
-            found.append(_DISCARD_AT[c.index])
-
-
-def first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
-    """The first move listed that lays ``melds``, as found (the hand's lowest deuces first).
-
-    ``melds`` is a fulfilment of the contract (:func:`hellsrummy.fulfillments`) if the seat has
-    not met it, else one meld of :func:`hellsrummy.possible_melds`. The other choices of
-    deuces for these melds are its variants (:meth:`LegalActions.variants`). The move is kept
-    with the position, so
-    that :func:`hellsrummy.apply` accepts it as listed.
-
-    >>> state = apply(new_game(3, seed=2026), Take())
-    >>> here = position(state)
-    >>> first = next(fulfillments(here.hand, here.contract), None)
-    >>> first is None or first_listed(here, first) in legal_actions(state)
-    True
-    """
-    groups = (1,) if here.met else requirement_groups(here.contract.requirements)
-    move = with_deuces(melds, deuce_kinds(here.hand), groups)[0]
-    here.hand_out(move)
-    return move
+        yield meld_move(fulfilment)
 
 
 def _plays_and_discards(here: Position) -> list[Action]:
     """Every move of a seat that has met the minimum, at once (each part is quick)."""
-    return _made(_counted_plays(here))
+    return _made(counted_plays(here))
 
 
 def _made(parts: list[list[Action] | CountedMoves]) -> list[Action]:
@@ -508,45 +388,11 @@ def _counted_meetings(here: Position) -> list[list[Action] | CountedMoves]:
     contract = here.contract
     units = list(itertools.islice(skeletons_of(hand, contract), MAX_LISTED_MEETINGS))
     if not units:  # most hands: nothing to count
-        return [_discards(here)]
-    return [DeferredMelds(units, hand[: leading_wilds(hand)]), _discards(here)]
-
-
-def hand_threes(here: Position) -> list[Choice]:
-    """The hand's melds of 3, as the enumeration's choices, kept with the position.
-
-    Handed on by a play that only takes cards from the hand (see :mod:`hellsrummy.play.plays`).
-
-    >>> here = position(apply(new_game(3, seed=2026), Take()))
-    >>> hand_threes(here) is hand_threes(here)
-    True
-    """
-    threes = here.threes
-    if threes is None:  # about half the hands make none: no pool to build, nothing to list
-        hand = here.hand
-        threes = [] if lacks_melds_of_3(hand) else meld_choices(Pool(held=hand), 3)
-        here.threes = threes
-    return threes
-
-
-def _counted_plays(here: Position) -> list[list[Action] | CountedMoves]:
-    """The moves of a seat that has met the minimum, the new melds counted, not made."""
-    hand = here.hand
-    threes = hand_threes(here)
-    found: list[Action] = []
-    facts = here.hand_facts
-    if facts.held:
-        held = facts.held
-        indexes = facts.indexes
-        _by_meld(found, facts.extended, facts.extending, indexes, held, _EXTENDS, _new_extend)
-        _by_meld(found, facts.bought, facts.buying, indexes, held, _SWAPS, _new_swap)
-    _add_discards(found, here)
-    if not threes:
-        return [found]
-    return [DeferredMelds(threes, hand[: leading_wilds(hand)], single=True), found]
+        return [listed_discards(here)]
+    return [DeferredMelds(units, hand[: leading_wilds(hand)]), listed_discards(here)]
 
 
 # The sections of each kind of position, in the documented order.
 _DECIDING: Final[tuple[_Section, ...]] = (_decide,)
-_NOT_MET: Final[tuple[_Section, ...]] = (_meetings, _discards)
+_NOT_MET: Final[tuple[_Section, ...]] = (_meetings, listed_discards)
 _MET: Final[tuple[_Section, ...]] = (_plays_and_discards,)

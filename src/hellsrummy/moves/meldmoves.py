@@ -38,7 +38,12 @@ _set: Final = object.__setattr__
 _MELD: Final = Meld
 
 
-def _meld(melds: tuple[tuple[Card, ...], ...]) -> Meld:
+def meld_move(melds: tuple[tuple[Card, ...], ...]) -> Meld:
+    """The move laying ``melds`` as given (sorted cards, valid melds: not checked again).
+
+    >>> str(meld_move((cards("7D 7H 7S"), cards("2C 9C 10C"))))
+    'meld 7D 7H 7S / 2C 9C 10C'
+    """
     action: Meld = _new(_MELD)
     _set(action, "melds", melds)
     return action
@@ -116,14 +121,14 @@ def with_deuces(
     ['meld 2C 7H 7S', 'meld 2D 7H 7S', 'meld 2H 7H 7S']
     """
     if len(kinds) <= 1:  # the deuces used are fixed, and the melds come in listing order
-        return [_meld(tuple(melds))]
+        return [meld_move(tuple(melds))]
     if len(melds) == 1:  # one meld: a move per choice of its deuces, nothing to reorder
         meld = melds[0]
         wilds = leading_wilds(meld)
         if not wilds:
-            return [_meld((meld,))]
+            return [meld_move((meld,))]
         naturals = meld[wilds:]
-        return [_meld((extra + naturals,)) for (extra,) in deal_deuces(kinds, (wilds,))]
+        return [meld_move((extra + naturals,)) for (extra,) in deal_deuces(kinds, (wilds,))]
     wanted = tuple(map(leading_wilds, melds))
     kept = [meld[w:] for meld, w in zip(melds, wanted, strict=False)]  # of one length
     choices: list[tuple[tuple[Card, ...], ...]]
@@ -136,11 +141,11 @@ def with_deuces(
         # Every choice is a different move, its melds already in order: melds of identical
         # requirements come lowest first, and with different naturals the deuces cannot
         # change that order.
-        return [_meld(laid) for laid in choices]
+        return [meld_move(laid) for laid in choices]
     # Two deuce choices can be each other's reordering (identical melds swapping deuces):
     # put melds of identical requirements in a fixed order and list each outcome once.
     return [
-        _meld(laid) for laid in dict.fromkeys(canonical_melds(laid, groups) for laid in choices)
+        meld_move(laid) for laid in dict.fromkeys(canonical_melds(laid, groups) for laid in choices)
     ]
 
 
@@ -253,7 +258,7 @@ class DeferredMelds:
         return len(self.units)
 
     def _move(self, unit: Any) -> Meld:
-        return _meld(laid_melds((unit,) if self.single else unit, self.wild_cards))
+        return meld_move(laid_melds((unit,) if self.single else unit, self.wild_cards))
 
     def at(self, index: int) -> Meld:
         """The move at ``index`` (``0 <= index < len(self)``), made on first use."""
@@ -293,6 +298,6 @@ class DeferredMelds:
                         used += need
                     else:
                         melds.append(choice[0])
-                move = _meld(tuple(melds))
+                move = meld_move(tuple(melds))
             found.append(move)
         return found

@@ -34,11 +34,11 @@ from hellsrummy.game.position import position, table
 from hellsrummy.game.rules import CLASSIC
 from hellsrummy.game.scoring import PENALTY_OF
 from hellsrummy.game.state import DECIDE, GameState
-from hellsrummy.moves.listing import (
+from hellsrummy.moves.listing import legal_actions
+from hellsrummy.moves.playmoves import (
     DISCARDS,
     first_listed,
     hand_threes,
-    legal_actions,
     listed_extensions,
     listed_swaps,
 )

@@ -41,8 +41,8 @@ from hellsrummy.game.actions import Action, Discard
 from hellsrummy.game.position import position
 from hellsrummy.game.rules import CLASSIC
 from hellsrummy.game.state import GameState, Phase
-from hellsrummy.moves.listing import DISCARDS as _DISCARDS
 from hellsrummy.moves.listing import legal_actions
+from hellsrummy.moves.playmoves import DISCARDS as _DISCARDS
 from hellsrummy.play.discarding import discards as discards_of
 from hellsrummy.play.engine import apply
 from hellsrummy.play.turns import IN_ROUND

@@ -42,8 +42,9 @@ from hellsrummy.deck.cards import Card, leading_wilds
 from hellsrummy.game.actions import Extend, Meld, SwapWildcard
 from hellsrummy.game.position import position
 from hellsrummy.game.state import Phase
-from hellsrummy.moves.listing import DISCARDS, hand_threes, legal_actions
+from hellsrummy.moves.listing import legal_actions
 from hellsrummy.moves.meldmoves import deuce_kinds
+from hellsrummy.moves.playmoves import DISCARDS, hand_threes
 from hellsrummy.play.discarding import discards
 from hellsrummy.rl.encoding import (
     ACTION_SIZE,
