@@ -21,7 +21,8 @@ This scan looks for such positions where the test suite's random games find them
    is allowed ``--limit-gb`` of address space, so a listing that would fill the machine stops
    with ``MemoryError`` there instead.
 
-Each row gives the seeds to rebuild it: ``python bench/listing_scan.py --show GAME STEP``
+``--fixtures PATH`` also writes the listed positions' states as JSON (``to_dict``), which
+``tests/moves/test_worst_listings.py`` reads. Each row gives the seeds to rebuild it: ``python bench/listing_scan.py --show GAME STEP``
 prints the position, and ``--list GAME STEP`` lists it in full as the scan does.
 
 Run from the repository's top folder, pinned to a core, with each build::
@@ -234,6 +235,11 @@ def main() -> None:
     parser.add_argument("--show", nargs=2, type=int, metavar=("GAME", "STEP"))
     parser.add_argument("--list", nargs=2, type=int, metavar=("GAME", "STEP"))
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument(
+        "--fixtures",
+        type=Path,
+        help="write the top positions' states here (to_dict JSON, as tests/moves reads them)",
+    )
     args = parser.parse_args()
     limit = int(args.limit_gb * (1 << 30))
     if args.show:
@@ -261,6 +267,15 @@ def main() -> None:
     if args.json:
         rows = [{**f._asdict(), **listed} for f, listed in zip(found, full, strict=False)]
         args.json.write_text(json.dumps(rows, indent=1) + "\n")
+    if args.fixtures:
+        saved = [fixture(f, args.seed, args.steps) for f in found[: args.top]]
+        args.fixtures.write_text(json.dumps({"seed": args.seed, "positions": saved}) + "\n")
+
+
+def fixture(f: Found, base: int, steps: int) -> dict[str, Any]:
+    """A found position as a test fixture: where it comes from, its count, its state."""
+    state = positions(game(f.game, base, steps))[f.step]
+    return {"game": f.game, "step": f.step, "moves": f.moves, "state": hr.to_dict(state)}
 
 
 if __name__ == "__main__":

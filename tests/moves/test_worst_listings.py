@@ -1,0 +1,83 @@
+"""The biggest listings found by play stay within the bound, counted rather than timed.
+
+``bench/listing_scan.py`` plays the test suite's random games and stalled games of hard
+contracts and keeps the positions with the most moves; ``--fixtures`` saved the biggest it
+found to ``tests/fixtures/worst_listings.json`` (each state as ``to_dict`` gives it, with the
+game and step that rebuild it, and the moves it counted). The 0.3.0 listing of such positions
+ran into tens of millions of moves and filled the machine. Here each is held to the ceiling:
+at most :data:`hellsrummy.MAX_LISTED_MEETINGS` ways to meet the minimum plus its discards,
+with ``truncated`` saying whether ways were left out; and the biggest, listed in full, holds
+its moves in well under a gigabyte (its peak, traced by ``tracemalloc``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hellsrummy import (
+    MAX_LISTED_MEETINGS,
+    Discard,
+    GameState,
+    Meld,
+    Phase,
+    from_dict,
+    is_legal,
+    legal_actions,
+)
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "worst_listings.json"
+SAVED: list[dict[str, Any]] = json.loads(FIXTURES.read_text())["positions"]
+GIGABYTE = 1 << 30
+
+
+def state_of(saved: dict[str, Any]) -> GameState:
+    state = from_dict(saved["state"])
+    assert isinstance(state, GameState)
+    return state
+
+
+def test_the_fixtures_hold_positions_at_the_ceiling() -> None:
+    assert len(SAVED) >= 4
+    assert max(saved["moves"] for saved in SAVED) > MAX_LISTED_MEETINGS
+
+
+@pytest.mark.parametrize("saved", SAVED, ids=[f"game {s['game']} step {s['step']}" for s in SAVED])
+def test_a_worst_position_lists_at_most_the_ceiling_of_ways_and_its_discards(
+    saved: dict[str, Any],
+) -> None:
+    state = state_of(saved)
+    assert state.phase is Phase.PLAY and not state.met[state.current]
+    moves = legal_actions(state)
+    count = len(moves)
+    assert count == saved["moves"]  # as the scan counted it, on either build
+    hand = state.hands[state.current]
+    assert count <= MAX_LISTED_MEETINGS + len(hand)
+    first = list(itertools.islice(moves, 5))
+    assert all(isinstance(move, Meld) for move in first)
+    assert all(is_legal(state, move) for move in first)
+    last = moves[count - 1]
+    assert isinstance(last, Discard) and is_legal(state, last)
+    discards = sum(1 for card in set(hand) if Discard(card) in moves)
+    assert moves.truncated is (count - discards == MAX_LISTED_MEETINGS)
+    if moves.truncated:  # the ways left out are legal all the same
+        assert isinstance(moves[MAX_LISTED_MEETINGS - 1], Meld)
+        assert isinstance(moves[MAX_LISTED_MEETINGS], Discard)
+
+
+def test_the_biggest_listing_held_in_full_takes_well_under_a_gigabyte() -> None:
+    biggest = max(SAVED, key=lambda saved: saved["moves"])
+    state = state_of(biggest)
+    tracemalloc.start()
+    try:
+        moves = list(legal_actions(state))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(moves) == biggest["moves"]
+    assert peak < GIGABYTE / 2, f"listing {len(moves):,} moves peaked at {peak / 2**20:.0f} MB"
