@@ -13,8 +13,9 @@ This scan looks for such positions where the test suite's random games find them
    of difficulty 18 to 25, seats that rarely play, ``--steps`` steps). Every position where the
    seat to act has not met the minimum is counted (``len(legal_actions(state))``: the ways to
    meet counted, no move made), with the seconds that took and whether the listing left ways
-   out (``LegalActions.truncated``, past ``MAX_LISTED_MEETINGS``).
-2. **Listing in full.** The ``--top`` positions with the most moves are each rebuilt in a
+   out (``LegalActions.truncated``, past ``MAX_LISTED_MEETINGS``). Each game's biggest position
+   is kept (one row per game), and the slowest position to count of the whole scan.
+2. **Listing in full.** The ``--top`` biggest of those are each rebuilt in a
    fresh process (from the game's seed and step) that makes the list of every move
    (``list(legal_actions(state))``) and reports the seconds and the memory it took: the
    process's peak resident memory (``ru_maxrss``) beyond what it held before listing. A process
@@ -22,8 +23,9 @@ This scan looks for such positions where the test suite's random games find them
    with ``MemoryError`` there instead.
 
 ``--fixtures PATH`` also writes the listed positions' states as JSON (``to_dict``), which
-``tests/moves/test_worst_listings.py`` reads. Each row gives the seeds to rebuild it: ``python bench/listing_scan.py --show GAME STEP``
-prints the position, and ``--list GAME STEP`` lists it in full as the scan does.
+``tests/moves/test_worst_listings.py`` reads. Each row gives the seeds to rebuild it:
+``python bench/listing_scan.py --show GAME STEP`` prints the position, and
+``--list GAME STEP`` lists it in full as the scan does.
 
 Run from the repository's top folder, pinned to a core, with each build::
 
@@ -138,22 +140,29 @@ def counted(spec: Game, step: int, state: GameState) -> Found:
     )
 
 
-def scan(games: int, base: int, steps: int, keep: int) -> list[Found]:
-    """The ``keep`` positions with the most moves over ``games`` games."""
-    found: list[Found] = []
+def scan(games: int, base: int, steps: int) -> tuple[list[Found], Found | None]:
+    """The position with the most moves of each game, most first; and the slowest to count."""
+    best: list[Found] = []
+    slowest: Found | None = None
     started = time.perf_counter()
     for number in range(games):
         spec = game(number, base, steps)
+        mine: Found | None = None
         for step, state in enumerate(positions(spec)):
             if state.phase is Phase.PLAY and not state.met[state.current]:
-                found.append(counted(spec, step, state))
-        found.sort(key=lambda f: (-f.moves, -f.seconds))
-        del found[keep:]
+                f = counted(spec, step, state)
+                if mine is None or (f.moves, f.seconds) > (mine.moves, mine.seconds):
+                    mine = f
+                if slowest is None or f.seconds > slowest.seconds:
+                    slowest = f
+        if mine is not None:
+            best.append(mine)
         if (number + 1) % 20 == 0:
-            most = found[0].moves if found else 0
+            most = max((f.moves for f in best), default=0)
             spent = time.perf_counter() - started
             print(f"  {number + 1} games, {spent:.0f} s, most moves {most:,}", file=sys.stderr)
-    return found
+    best.sort(key=lambda f: (-f.moves, -f.seconds))
+    return best, slowest
 
 
 def listed_in_full(number: int, step: int, base: int, steps: int) -> dict[str, Any]:
@@ -252,13 +261,20 @@ def main() -> None:
         return
     if args.list:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        print(json.dumps(listed_in_full(*args.list, args.seed, args.steps)))
+        number, step = args.list
+        print(json.dumps(listed_in_full(number, step, args.seed, args.steps)))
         return
     print(f"hellsrummy {hr.__version__} from {hr.__file__}, compiled: {hr.COMPILED}")
     print(f"python {sys.version.split()[0]}, pid {os.getpid()}")
     started = time.perf_counter()
-    found = scan(args.games, args.seed, args.steps, max(args.top, 30))
+    found, slowest = scan(args.games, args.seed, args.steps)
     print(f"scanned {args.games} games in {time.perf_counter() - started:.0f} s")
+    if slowest is not None:
+        print(f"slowest to count: game {slowest.game} step {slowest.step}, {slowest.moves:,} moves")
+        print(
+            f"  in {slowest.seconds:.2f} s ({slowest.players} players, difficulty "
+            f"{slowest.difficulty}, a hand of {slowest.hand} with {slowest.wilds} wilds)"
+        )
     full = [
         in_a_process(f.game, f.step, args.seed, args.steps, args.limit_gb)
         for f in found[: args.top]

@@ -209,6 +209,8 @@ class LegalActions:
         return here.parts
 
     def __iter__(self) -> Iterator[Action]:
+        if self._sections and self._counted(False) is not None:
+            self._all()  # counted before (``list()`` asks ``len`` first): made from the count
         found = self._listing()
         at = 0
         while True:
