@@ -19,7 +19,7 @@ frozenset()
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, Protocol
 
 from hellsrummy.contracts.contract import Contract
@@ -35,8 +35,7 @@ __all__ = ["CountedMoves", "Position", "SeatView", "Table", "meld_facts", "posit
 
 #: By card index: whether the card is a wildcard.
 _WILD: Final = tuple(c.is_wild for c in BY_INDEX)
-# Final aliases of imported names: compiled, each is read as a constant, not looked up by name
-# in the module's globals on every use.
+# Final aliases of imported names: compiled, each is a constant, not a lookup in the globals.
 _GAME_STATE: Final = GameState
 _DECIDE: Final = DECIDE
 _PLAY: Final = PLAY
@@ -97,8 +96,8 @@ class SeatView(Protocol):
 class CountedMoves(Protocol):
     """Moves counted before they are made, kept in :attr:`Position.parts`.
 
-    ``hellsrummy.moves.meldmoves.DeferredMelds`` is one: ``len`` counts the moves,
-    ``at(i)`` makes one, ``all()`` makes them all, in listing order.
+    ``hellsrummy.moves.meldmoves.DeferredMelds`` is one: ``len`` counts the moves, ``at(i)``
+    makes one, ``all()`` makes them all and ``each()`` one at a time, in listing order.
 
     >>> len(legal_actions(apply(new_game(3, seed=1), Take()))) > 0
     True
@@ -110,6 +109,9 @@ class CountedMoves(Protocol):
 
     def all(self) -> Sequence[Action]:
         """Every move, in order."""
+
+    def each(self) -> Iterator[Action]:
+        """Every move, in order, each made when it is reached."""
 
 
 def meld_facts(meld: TableMeld) -> tuple[frozenset[Card], frozenset[Card]]:

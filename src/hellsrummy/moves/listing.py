@@ -209,8 +209,13 @@ class LegalActions:
         return here.parts
 
     def __iter__(self) -> Iterator[Action]:
-        if self._sections and self._counted(False) is not None:
-            self._all()  # counted before (``list()`` asks ``len`` first): made from the count
+        parts = self._counted(False) if self._sections else None
+        if parts is not None:  # counted before (``list()`` asks ``len`` first): walk the count
+            return _walked(parts)
+        return self._listed()
+
+    def _listed(self) -> Iterator[Action]:
+        """The moves, listed section by section as far as they are looked at."""
         found = self._listing()
         at = 0
         while True:
@@ -382,6 +387,15 @@ def _made(parts: list[list[Action] | CountedMoves]) -> list[Action]:
     for part in parts:
         found += part if isinstance(part, list) else part.all()
     return found
+
+
+def _walked(parts: list[list[Action] | CountedMoves]) -> Iterator[Action]:
+    """The moves of a counted listing's parts, in order, each made when it is reached."""
+    for part in parts:
+        if isinstance(part, list):
+            yield from part
+        else:
+            yield from part.each()
 
 
 def _counted_meetings(here: Position) -> list[list[Action] | CountedMoves]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from hellsrummy.contracts.contract import Requirement
@@ -271,7 +271,11 @@ class DeferredMelds:
         return move
 
     def all(self) -> list[Meld]:
-        """Every move, in order (those made already are the same objects).
+        """Every move, in order (see :meth:`each`)."""
+        return list(self.each())
+
+    def each(self) -> Iterator[Meld]:
+        """Every move, in order, each made when it is reached (made already: the same object).
 
         The melds that take wildcards are made once per choice and the deuces they take, and
         shared by the moves laying them, so a listing of many moves holds little more than
@@ -280,7 +284,6 @@ class DeferredMelds:
         made = self.made or {}
         wild_cards = self.wild_cards
         shared: dict[tuple[int, int], tuple[Card, ...]] = {}
-        found: list[Meld] = []
         single = self.single
         for index, unit in enumerate(self.units):
             move = made.get(index) if made else None
@@ -299,5 +302,4 @@ class DeferredMelds:
                     else:
                         melds.append(choice[0])
                 move = meld_move(tuple(melds))
-            found.append(move)
-        return found
+            yield move
