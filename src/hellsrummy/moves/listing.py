@@ -209,10 +209,12 @@ class LegalActions:
         return here.parts
 
     def __iter__(self) -> Iterator[Action]:
+        # Decided at the first move asked for: ``list()`` asks for the iterator, then ``len``.
         parts = self._counted(False) if self._sections else None
-        if parts is not None:  # counted before (``list()`` asks ``len`` first): walk the count
-            return _walked(parts)
-        return self._listed()
+        if parts is not None:  # counted before: walk the count, each move made when reached
+            yield from _walked(parts)
+        else:
+            yield from self._listed()
 
     def _listed(self) -> Iterator[Action]:
         """The moves, listed section by section as far as they are looked at."""
