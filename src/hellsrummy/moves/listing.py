@@ -94,12 +94,9 @@ from hellsrummy.game.position import CountedMoves, Position, position
 from hellsrummy.game.state import DECIDE, PLAY, GameState
 from hellsrummy.moves.meldmoves import (
     DeferredMelds,
-    deuce_kinds,
     meld_move,
-    requirement_groups,
-    with_deuces,
 )
-from hellsrummy.moves.playmoves import counted_plays, listed_discards
+from hellsrummy.moves.playmoves import counted_plays, deuce_variants, listed_discards
 from hellsrummy.play.calls import rummy_calls
 from hellsrummy.play.discarding import discard_rules
 from hellsrummy.play.engine import is_legal, verify
@@ -323,12 +320,8 @@ class LegalActions:
             raise error or IllegalActionError(Reason.NOT_TO_ACT, f"{move} is not listed here")
         if not isinstance(move, Meld):
             return [move]
-        here = position(self._source)
         melds = tuple(tuple(sort_cards(meld)) for meld in move.melds)
-        groups = (1,) if here.met else requirement_groups(here.contract.requirements)
-        variants: list[Action] = []
-        variants += with_deuces(melds, deuce_kinds(here.hand), groups)
-        return variants
+        return [*deuce_variants(position(self._source), melds)]
 
     def __repr__(self) -> str:
         first = ", ".join(str(action) for action in itertools.islice(self, 8))

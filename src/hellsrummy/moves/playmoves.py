@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from hellsrummy.contracts.enumeration import Choice, meld_choices
@@ -168,10 +168,25 @@ def first_listed(here: Position, melds: tuple[tuple[Card, ...], ...]) -> Meld:
     >>> first is None or first_listed(here, first) in legal_actions(state)
     True
     """
-    groups = (1,) if here.met else requirement_groups(here.contract.requirements)
-    move = with_deuces(melds, deuce_kinds(here.hand), groups)[0]
+    move = deuce_variants(here, melds)[0]
     here.hand_out(move)
     return move
+
+
+def deuce_variants(here: Position, melds: Sequence[tuple[Card, ...]]) -> list[Meld]:
+    """Every move laying ``melds`` (sorted) from the hand, one per choice of its deuces.
+
+    The move laying the hand's lowest deuces comes first (:func:`first_listed`); melds
+    meeting identical requirements of the contract are put in its order.
+
+    >>> state = apply(new_game(3, seed=2026), Take())
+    >>> from hellsrummy.game.position import position
+    >>> first = next(fulfillments(state.hands[state.current], state.contract), None)
+    >>> first is None or deuce_variants(position(state), first)[0] in legal_actions(state)
+    True
+    """
+    groups = (1,) if here.met else requirement_groups(here.contract.requirements)
+    return with_deuces(melds, deuce_kinds(here.hand), groups)
 
 
 def hand_threes(here: Position) -> list[Choice]:
