@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from hellsrummy import (
     Contract,
     MeldKind,
     Rank,
+    Requirement,
     Suit,
     can_meet,
     cards,
@@ -26,8 +28,8 @@ from hellsrummy import (
     sort_cards,
     wildcards_needed,
 )
+from hellsrummy.contracts.cheapest import best_cheapest, cheapest_skeletons
 from hellsrummy.contracts.enumeration import (
-    cheapest_skeletons,
     meld_choices,
     skeletons_of,
 )
@@ -38,6 +40,7 @@ from hellsrummy.contracts.needs import (
     lacks_melds_of_3,
 )
 from hellsrummy.contracts.solver import Pool, _facts_of, _least_wilds
+from hellsrummy.game.scoring import PENALTY_OF
 
 from ..support.strategies import hand_for, meldy_cards, small_contract
 
@@ -237,6 +240,64 @@ def test_the_fulfilments_of_the_fewest_wildcards_are_those_of_every_fulfilment(
     fewest = min((sum(c[1] for c in chosen) for chosen in every), default=None)
     cheapest = [chosen for chosen in every if sum(c[1] for c in chosen) == fewest]
     assert cheapest_skeletons(hand, contract) == cheapest
+
+
+def _first_most(found: list[tuple[Any, ...]], points: dict[Card, int]) -> tuple[Any, ...] | None:
+    """The oracle of best_cheapest: the first of the listed that sheds the most."""
+    best, most = None, -1
+    for chosen in found:
+        shed = sum(points[c] for choice in chosen for c in choice[0])
+        if shed > most:
+            best, most = chosen, shed
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), small_contract(), st.sampled_from(["penalty", "flat", "rank", "card"]))
+def test_the_best_cheapest_is_the_first_listed_of_those_shedding_most(
+    data: st.DataObject, contract: Contract, scoring: str
+) -> None:
+    """Branch and bound finds what listing every cheapest fulfilment and keeping the best finds.
+
+    Flat points make every fulfilment tie (the first listed wins); the game's penalties make
+    many ties and ranks fewer; points by card (rank and suit) take the search that does not
+    count sets by rank.
+    """
+    hand = tuple(sort_cards(data.draw(hand_for(contract, extra=6))))
+    if scoring == "penalty":
+        points = dict(PENALTY_OF)
+    elif scoring == "card":
+        points = {c: int(c.rank) * 8 + int(c.suit) for c in hand}
+    else:
+        points = {c: 1 if scoring == "flat" else int(c.rank) for c in hand}
+    expected = _first_most(cheapest_skeletons(hand, contract), points)
+    assert best_cheapest(hand, contract, points) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.data(),
+    st.integers(3, 5),
+    st.integers(3, 4),
+    st.sampled_from(["penalty", "flat", "card"]),
+)
+def test_the_best_cheapest_of_many_sets_is_the_first_listed_of_those_shedding_most(
+    data: st.DataObject, count: int, size: int, scoring: str
+) -> None:
+    """Contracts of sets only, as the hardest difficulties ask (Seven Sets of 3, Five Sets of
+    5), from hands of many duplicates: the sets are counted by rank when points go by rank."""
+    contract = Contract([Requirement(MeldKind.SET, size)] * count)
+    hand = tuple(
+        sort_cards(data.draw(meldy_cards(min_size=count * size, max_size=count * size + 6)))
+    )
+    if scoring == "penalty":
+        points = dict(PENALTY_OF)
+    elif scoring == "card":
+        points = {c: int(c.rank) * 8 + int(c.suit) for c in hand}
+    else:
+        points = dict.fromkeys(hand, 1)
+    expected = _first_most(cheapest_skeletons(hand, contract), points)
+    assert best_cheapest(hand, contract, points) == expected
 
 
 @settings(max_examples=300, deadline=None)

@@ -120,32 +120,6 @@ def fulfillments(hand: Iterable[Card], contract: Contract) -> Iterator[Fulfillme
     return itertools.chain.from_iterable(_Enumeration(Pool(held=checked), facts).run())
 
 
-def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple[Choice, ...]]:
-    """The fulfilments that take the fewest wildcards, as skeletons, in the listing's order.
-
-    ``hand`` is held by a state (sorted: its wildcards first). The same as keeping, of every
-    skeleton of :func:`skeletons_of`, those whose choices take the fewest wildcards; found by
-    listing with a budget of wildcards that grows from the solver's lower bound until some
-    fulfilment fits it. Empty when the contract cannot be met.
-
-    >>> hand = tuple(sort_cards(cards("7H 7H 7S 9C 9D 2S 2D")))
-    >>> for chosen in cheapest_skeletons(hand, contract_for(6)):
-    ...     print(" / ".join(format_cards(meld) for meld in laid_melds(chosen, hand[:2])))
-    7H 7H 7S / 2D 9C 9D
-    """
-    facts = _facts_of(contract)
-    least = _least_wilds(hand, facts)
-    if least is None:
-        return []
-    pool = Pool(held=hand)
-    enumeration = _Enumeration(pool, facts, True)
-    for budget in range(least, pool.wilds + 1):
-        found = enumeration.all(budget)
-        if found:
-            return found
-    return []
-
-
 def skeletons_of(hand: tuple[Card, ...], contract: Contract) -> Iterator[tuple[Choice, ...]]:
     """The fulfilments of a hand (held by a state: no checks), each as its choices, in order.
 

@@ -20,12 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from hellsrummy.contracts.enumeration import (
-    Choice,
-    cheapest_skeletons,
-    laid_melds,
-    possible_melds,
-)
+from hellsrummy.contracts.cheapest import best_cheapest
+from hellsrummy.contracts.enumeration import Choice, laid_melds, possible_melds
 from hellsrummy.contracts.needs import joins_a_meld_of_3
 from hellsrummy.contracts.solver import held_meets
 from hellsrummy.deck.cards import BY_INDEX, Card, leading_wilds
@@ -185,24 +181,21 @@ def greedy_move(seen: GameState | PlayerView, keep: int) -> Action:
     here = position(seen)
     # The moves it would choose among, section by section in the order of the listing,
     # each worked out only if the ones before offer nothing it would play.
-    found: Iterable[tuple[Choice, ...]] = ()
-    if not here.met:  # the hand as counts (a held hand: sorted, no checks)
-        found = cheapest_skeletons(here.hand, here.contract)
-    else:
-        threes = hand_threes(here)  # kept with the position, so apply hands them on
-        if threes:
-            found = [(choice,) for choice in threes]
     best: tuple[Choice, ...] | None = None
-    fewest_wild = fewest_shed = 0
-    for chosen in found:  # the first that takes the fewest wildcards, then sheds the most
-        wild = 0
-        shed = 0  # of the naturals: the deuces of as many wildcards all score the same
-        for choice in chosen:
-            wild += choice[1]
+    if not here.met:
+        # Of the ways to meet the minimum with the fewest wildcards, the first that sheds the
+        # most (the naturals' points: the deuces of as many wildcards all score the same),
+        # found without listing them all.
+        best = best_cheapest(here.hand, here.contract, _PENALTY)
+    else:
+        fewest_wild = fewest_shed = 0
+        for choice in hand_threes(here):  # kept with the position, so apply hands them on
+            wild: int = choice[1]
+            shed = 0
             for c in choice[0]:
                 shed += _PENALTY[c]
-        if best is None or wild < fewest_wild or (wild == fewest_wild and shed > fewest_shed):
-            best, fewest_wild, fewest_shed = chosen, wild, shed
+            if best is None or wild < fewest_wild or (wild == fewest_wild and shed > fewest_shed):
+                best, fewest_wild, fewest_shed = (choice,), wild, shed
     if best is not None:  # every choice of deuces for these melds scores the same
         return first_listed(here, laid_melds(best, here.hand[: leading_wilds(here.hand)]))
     if here.met:
