@@ -84,17 +84,24 @@ def best_cheapest(
     >>> best_cheapest(hand[2:5], contract_for(6), {}) is None
     True
     """
+    return _searched(hand, contract, points)[0]
+
+
+def _searched(
+    hand: tuple[Card, ...], contract: Contract, points: Mapping[Card, int]
+) -> tuple[tuple[Choice, ...] | None, int]:
+    """:func:`best_cheapest`'s result, and the branches its searches entered (for tests)."""
     facts = _facts_of(contract)
     least = _least_wilds(hand, facts)
     if least is None:
-        return None
+        return None, 0
     pool = Pool(held=hand)
     search = _Best(_Enumeration(pool, facts, True), points, hand)
     for budget in range(least, pool.wilds + 1):
         found = search.best(budget)
         if found is not None:
-            return found
-    return None
+            return found, search.nodes
+    return None, search.nodes
 
 
 class _Best:
@@ -114,11 +121,11 @@ class _Best:
     __slots__ = (
         "bounds",
         "enumeration",
-        "found",
         "kinds",
         "known",
         "most",
         "n",
+        "nodes",
         "orders",
         "richest",
         "sheds",
@@ -183,7 +190,7 @@ class _Best:
                 self.kinds[k] = sorted(kinds, reverse=True)
         self.known: dict[tuple[int, int, tuple[int, ...]], int] = {}
         self.most = -1
-        self.found: tuple[Choice, ...] | None = None
+        self.nodes = 0
 
     def order(self, k: int, wilds: int) -> list[tuple[int, Choice]]:
         """Requirement ``k``'s choices fitting ``wilds`` wildcards, the most shed first (kept)."""
@@ -228,11 +235,11 @@ class _Best:
         wilds = self.enumeration.wilds_for(budget)
         if wilds is None:
             return None
-        self.most, self.found = -1, None
+        self.most = -1
         self.top(0, wilds, 0, 0, 0, -1)
-        if self.most >= 0:
-            self.first(0, wilds, 0, 0, 0)
-        return self.found
+        if self.most < 0:
+            return None
+        return self.first(0, wilds, 0, 0, 0)
 
     def top(self, k: int, wilds: int, taken: int, gone: int, shed: int, before: int) -> None:
         """The first search: raises :attr:`most` to the most a fulfilment sheds.
@@ -241,6 +248,7 @@ class _Best:
         highest first (``before`` is the key of the choice before): each set of melds once,
         and the order the most shed first mostly goes that way already.
         """
+        self.nodes += 1
         if k and shed + self.richest_left(k, wilds) <= self.most:
             return
         enumeration = self.enumeration
@@ -289,6 +297,7 @@ class _Best:
         key = (k, wilds, totals)
         most = known.get(key)
         if most is None:
+            self.nodes += 1
             most = -1
             kinds = self.kinds[k]
             assert kinds is not None
@@ -307,11 +316,14 @@ class _Best:
             known[key] = most
         return most
 
-    def first(self, k: int, wilds: int, taken: int, gone: int, shed: int) -> bool:
-        """The second search: the first fulfilment listed that sheds :attr:`most` (found)."""
+    def first(
+        self, k: int, wilds: int, taken: int, gone: int, shed: int
+    ) -> tuple[Choice, ...] | None:
+        """The second search: the first fulfilment listed that sheds :attr:`most`, if any."""
+        self.nodes += 1
         most = self.most
         if k and shed + self.richest_left(k, wilds) < most:
-            return False
+            return None
         enumeration = self.enumeration
         pool, chosen = enumeration.pool, enumeration.chosen
         counts = pool.counts
@@ -331,19 +343,18 @@ class _Best:
             if multi & taken and not _fits(counts, places):
                 continue
             if last:
-                self.found = (*chosen, choice)
-                return True
+                return (*chosen, choice)
             need: int = choice[1]
             chosen.append(choice)
             emptied = _take(pool, places, gone)
-            done = (k + 3 >= self.n or enumeration.feasible(k + 1, wilds - need)) and self.first(
-                k + 1, wilds - need, taken | mask, emptied, shed + sheds[key]
-            )
+            found = None
+            if k + 3 >= self.n or enumeration.feasible(k + 1, wilds - need):
+                found = self.first(k + 1, wilds - need, taken | mask, emptied, shed + sheds[key])
             _give(pool, places)
             chosen.pop()
-            if done:
-                return True
-        return False
+            if found is not None:
+                return found
+        return None
 
 
 def _take(pool: Pool, places: tuple[tuple[int, int], ...], gone: int) -> int:
