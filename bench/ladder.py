@@ -12,6 +12,11 @@ Candidates (``--only`` picks some; all by default):
 
 * ``random``: RandomBot; ``greedy``: GreedyBot, the field's equal (a check: it must rate 0);
 * ``search``: SearchBot at each time budget of ``--budgets`` (seconds per decision);
+* ``learned``: :class:`hellsrummy.rl.LearnedBot` with its shipped weights (the ``rl`` extra);
+* ``guided``: SearchBot guided by LearnedBot (``guide=LearnedBot().guide``, ``prior`` from
+  ``--prior``) at each time budget of ``--budgets``;
+* ``search-iterations``: SearchBot under an iteration budget, for each of ``--iterations``
+  (reproducible: the choice for restartable games);
 * ``ismcts-greedy`` / ``ismcts-random``: OpenSpiel's ISMCTSBot at the library's table
   (:class:`hellsrummy.openspiel.OpenSpielBot`, its rollouts GreedyBots or random play, to the
   end of the round; ``unwon`` as SearchBot's), at *equal time*: ``--calibrate`` measures
@@ -96,7 +101,17 @@ from hellsrummy import (
 #: The name the field is rated under.
 FIELD = "field: GreedyBot"
 #: The kinds of candidate, in the ladder's order of running.
-KINDS = ("random", "greedy", "policy", "search", "ismcts-greedy", "ismcts-random")
+KINDS = (
+    "random",
+    "greedy",
+    "policy",
+    "search",
+    "learned",
+    "guided",
+    "search-iterations",
+    "ismcts-greedy",
+    "ismcts-random",
+)
 #: SearchBot's ``unwon``, which the ISMCTS bots' games count too.
 UNWON: int = attrs.fields(SearchBot).unwon.default
 HEADER = "LadderRecords"
@@ -504,6 +519,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes, one per core")
     parser.add_argument("--only", nargs="+", choices=KINDS, help="candidates to play")
     parser.add_argument("--budgets", type=float, nargs="+", default=[0.05, 0.2, 0.8])
+    parser.add_argument(
+        "--iterations", type=int, nargs="+", default=[25, 100], help="search-iterations budgets"
+    )
+    parser.add_argument(
+        "--prior", type=float, default=8.0, help="guided: the rollouts a guide's value counts as"
+    )
     parser.add_argument("--reference", type=float, default=0.2, help="equal-time budget (s)")
     parser.add_argument("--calibrate", action="store_true", help="time ISMCTS to --reference")
     parser.add_argument("--calibrate-deals", type=int, default=3)
@@ -536,7 +557,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(
                 f"the calibration's simulation counts must be {MIN_SIMULATIONS} <= LOW < HIGH"
             )
-    kinds = list(args.only or [kind for kind in KINDS if kind != "policy" or args.policy])
+    optional = ("policy", "learned", "guided", "search-iterations")  # asked for by --only
+    kinds = list(
+        args.only
+        or [kind for kind in KINDS if kind not in optional or (kind == "policy" and args.policy)]
+    )
     if "policy" in kinds and not args.policy:
         parser.error("--only policy needs --policy")
     evaluators = [kind.split("-")[1] for kind in kinds if kind.startswith("ismcts")]
@@ -567,6 +592,31 @@ def main(argv: Sequence[str] | None = None) -> None:
                 name = search_name(budget)
                 candidates[name] = functools.partial(SearchBot, seconds=budget, iterations=None)
                 described[name] = f"SearchBot(seed, seconds={budget:g}, iterations=None)"
+        elif kind == "search-iterations":
+            for count in args.iterations:
+                name = f"SearchBot {count} rollouts"
+                candidates[name] = functools.partial(SearchBot, iterations=count)
+                described[name] = f"SearchBot(seed, iterations={count})"
+        elif kind == "learned":
+            from hellsrummy.rl import LearnedBot
+
+            candidates["LearnedBot"], described["LearnedBot"] = LearnedBot, "LearnedBot(seed)"
+        elif kind == "guided":
+            from hellsrummy.rl import LearnedBot
+
+            for budget in args.budgets:
+                name = f"guided SearchBot {budget:g}s"
+                candidates[name] = functools.partial(
+                    SearchBot,
+                    seconds=budget,
+                    iterations=None,
+                    guide=LearnedBot().guide,
+                    prior=args.prior,
+                )
+                described[name] = (
+                    f"SearchBot(seed, seconds={budget:g}, iterations=None,"
+                    f" guide=LearnedBot().guide, prior={args.prior:g})"
+                )
         else:
             evaluator = kind.split("-")[1]
             name = ismcts_name(evaluator, simulations[evaluator])

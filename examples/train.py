@@ -1,235 +1,366 @@
-"""Train MaskablePPO on one seat against three RandomBots, then test it on duplicate deals.
+"""Train a player: LearnedBot's network (the default), or MaskablePPO on the single-seat env.
 
-Needs the train extra (sb3-contrib, which brings Stable Baselines3 and PyTorch, and
-matplotlib): pip install "hellsrummy[train]". PyPI's torch is a CUDA build of several GB; on a
-machine without a GPU, install a CPU build of torch first.
+Needs the train extra: pip install "hellsrummy[train]" (PyTorch, matplotlib, and for --method
+ppo sb3-contrib). PyPI's torch is a CUDA build of several GB; on a machine without a GPU,
+install a CPU build of torch first.
 
-1. Training: sb3-contrib's MaskablePPO learns on the single-seat Gymnasium environment
-   ("hellsrummy/HellsRummy-v0"): the learner plays seat 0 of whole games, three RandomBots
-   the others, the mask keeps its steps legal, the reward is minus its round points.
-2. Evaluation: the trained policy, an untrained masked-random policy (a uniform step among
-   those the mask allows) and GreedyBot each play every seat of the same fixed deals among
-   RandomBots (hellsrummy.compare, the duplicate-deal study), the policies through
-   hellsrummy.rl.PolicyBot. The table gives each one's points against the field's seat (lower
-   is better) and each pair's paired difference, with 95% intervals.
+--method learned (the default) makes the weights hellsrummy.rl.LearnedBot ships:
 
-Written to --out: model.zip (the trained policy), episodes.csv and learning_curve.png (the
-game points of every training episode), log/progress.csv (PPO's losses and the like),
-evaluation.txt and evaluation.json.
+1. Labelling: rounds dealt from --seed are played by GreedyBots; at every decision each
+   candidate move is played on the true deal and the round finished by GreedyBots; its label
+   is the seat's points then (plus 30 unless it won). --workers processes label in parallel
+   until --decisions are in --out/shards (resumed where it stopped).
+2. Learning: the network learns to predict the labels (PyTorch, one thread); after each of
+   --epochs a checkpoint (learner.pt, resumed from) and the numpy weights (learned.npz) are
+   written, and the held-out decisions say what its choices cost against the best candidate.
+3. Evaluation: LearnedBot with those weights and GreedyBot on the same --deals, each in every
+   seat among GreedyBots (hellsrummy.compare; 4 players, difficulties 6-10).
+
+Written to --out: shards/ (the labelled decisions), learner.pt, learned.npz, history.json and
+learning_curve.png (held-out regret by epoch), evaluation.txt and evaluation.json.
+
+--method ppo trains sb3-contrib's MaskablePPO on "hellsrummy/HellsRummy-v0" (seat 0 against
+three RandomBots, reward minus its points) and compares the policy, a masked-random policy
+and GreedyBot among RandomBots; it writes model.zip, episodes.csv, learning_curve.png,
+log/progress.csv, evaluation.txt and evaluation.json.
 
 examples:
-  python examples/train.py --timesteps 20000 --deals 20
-  python examples/train.py --evaluate-only --out train-output --deals 400
+  python examples/train.py --decisions 4000 --epochs 3 --deals 20 --out small-run
+  python examples/train.py --out full-run            # hours: see the Bots page
+  python examples/train.py --method ppo --timesteps 20000 --deals 20
+  python examples/train.py --method ppo --evaluate-only --out train-output --deals 400
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
+import multiprocessing
 import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-try:
-    import gymnasium
-    import matplotlib
-    import numpy as np
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.logger import configure
-    from stable_baselines3.common.monitor import Monitor
-except ImportError as error:  # one line naming the extra, as the other examples say it
-    print(
-        f'train.py needs {error.name}, from the train extra: pip install "hellsrummy[train]"',
-        file=sys.stderr,
-    )
-    raise SystemExit(2) from None
-
 from cli import Help, whole_number
 
-from hellsrummy import Comparison, GreedyBot, RandomBot, Unseeded, compare
-from hellsrummy.rl import HellsRummySingleEnv, PolicyBot, masked_random
 
-OPPONENTS = 3
-REWARD_SCALE = 0.01  # round points are tens to hundreds: PPO learns better on small rewards
-
-
-def make_env(monitor: Path | None) -> gymnasium.Env[Any, Any]:
-    """The learner's environment: seat 0 against RandomBots, rewards scaled for PPO."""
-    single: gymnasium.Env[Any, Any] = HellsRummySingleEnv(opponents=[RandomBot] * OPPONENTS)
-    single = Monitor(single, None if monitor is None else str(monitor))  # real game points
-    return gymnasium.wrappers.TransformReward(single, lambda reward: reward * REWARD_SCALE)
-
-
-class Progress(BaseCallback):  # type: ignore[misc]
-    """Prints the mean game points of the last episodes now and then."""
-
-    def __init__(self, every: int) -> None:
-        super().__init__()
-        self.every = every
-        self.start = time.perf_counter()
-
-    def _on_step(self) -> bool:
-        if self.num_timesteps % self.every == 0:
-            monitor = self.training_env.envs[0].get_wrapper_attr("get_episode_rewards")
-            returns = monitor()[-50:]
-            mean = -float(np.mean(returns)) if returns else float("nan")
-            seconds = time.perf_counter() - self.start
-            print(
-                f"  {self.num_timesteps} steps, {len(monitor())} games,"
-                f" points a game (last 50) {mean:.1f}, {seconds:.0f} s",
-                file=sys.stderr,
-            )
-        return True
-
-
-def train(args: argparse.Namespace) -> MaskablePPO:
-    """Train, save the model, the episodes and the learning curve."""
-    env = make_env(args.out / "monitor")
-    model = MaskablePPO(
-        "MlpPolicy",
-        env,
-        n_steps=args.n_steps,
-        batch_size=256,
-        learning_rate=3e-4,
-        ent_coef=0.01,
-        gamma=0.999,
-        seed=args.seed,
-        device="cpu",
-        verbose=0,
-    )
-    model.set_logger(configure(str(args.out / "log"), ["csv"]))  # PPO's own figures
-    start = time.perf_counter()
-    model.learn(args.timesteps, callback=Progress(max(args.n_steps, args.timesteps // 20)))
-    seconds = time.perf_counter() - start
-    model.save(args.out / "model.zip")
-    monitor = env.get_wrapper_attr("get_episode_rewards")
-    lengths = env.get_wrapper_attr("get_episode_lengths")()
-    points = [-reward for reward in monitor()]
-    with (args.out / "episodes.csv").open("w", newline="") as file:
-        writer = csv.writer(file)
-        writer.writerow(["episode", "steps", "game points"])
-        writer.writerows(
-            (n, s, f"{p:g}") for n, (s, p) in enumerate(zip(lengths, points, strict=True), 1)
-        )
+def bar(done: int, total: int, started: float, what: str) -> None:
+    """One line of progress on stderr, redrawn in place: a bar, the count, the time left."""
+    share = min(1.0, done / total) if total else 1.0
+    seconds = time.perf_counter() - started
+    left = seconds / share - seconds if share else float("nan")
+    filled = int(share * 30)
+    line = f"\r{what} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {seconds:.0f} s"
     print(
-        f"trained {args.timesteps} steps ({len(points)} games) in {seconds:.0f} s"
-        f" ({args.timesteps / seconds:.0f} steps/s)"
+        line + (f", about {left:.0f} s left " if done < total else "   "), end="", file=sys.stderr
     )
-    if points:
-        plot(points, lengths, args.out / "learning_curve.png")
-    else:
-        print("no training game ended: no learning curve (train for more steps)")
-    return model
+    if done >= total:
+        print(file=sys.stderr)
+    sys.stderr.flush()
 
 
-def plot(points: list[float], lengths: list[int], out: Path) -> None:
-    """The learning curve: each training game's points, and their moving mean."""
+def labelled(folder: Path) -> int:
+    """The decisions the shards in ``folder`` hold (from the workers' markers)."""
+    import learning
+
+    shards = 0
+    for marker in folder.glob("*w*.json"):
+        shards += json.loads(marker.read_text())["shards"]
+    return shards * learning.SHARD
+
+
+def label_worker(
+    out: str, seed: str, decisions: int, worker: int, workers: int, stage: str, weights: str | None
+) -> None:
+    import learning
+
+    learning.label(
+        Path(out),
+        seed,
+        decisions,
+        worker,
+        workers,
+        lambda done: None,
+        stage=stage,
+        weights=None if weights is None else Path(weights),
+        bootstrap=weights is not None,
+    )
+
+
+def label_stage(args: argparse.Namespace, stage: Stage) -> None:
+    """Labelled decisions until the stage has its share in its shards folder (resumed)."""
+    import learning
+
+    folder = stage.folder / "shards"
+    folder.mkdir(parents=True, exist_ok=True)
+    step = args.workers * learning.SHARD
+    target = max(stage.decisions // step * step, step)
+    started = time.perf_counter()
+    before = labelled(folder)
+    if before >= target:
+        print(f"{stage.name}: {before} labelled decisions already in {folder}")
+        return
+    weights = None if stage.boot is None else str(stage.boot)
+    context = multiprocessing.get_context("spawn")
+    workers = [
+        context.Process(
+            target=label_worker,
+            args=(str(folder), args.seed, target, worker, args.workers, stage.tag, weights),
+        )
+        for worker in range(args.workers)
+    ]
+    for process in workers:
+        process.start()
+    while any(process.is_alive() for process in workers):
+        bar(labelled(folder) - before, target - before, started, f"{stage.name}: labelling")
+        time.sleep(2)
+    for process in workers:
+        process.join()
+        if process.exitcode:
+            raise SystemExit(f"a labelling worker failed (exit code {process.exitcode})")
+    done = labelled(folder)
+    bar(done - before, target - before, started, f"{stage.name}: labelling")
+    seconds = time.perf_counter() - started
+    print(
+        f"{stage.name}: labelled {done - before} decisions in {seconds:.0f} s with"
+        f" {args.workers} workers ({(done - before) / seconds:.0f} a second)"
+    )
+
+
+class Stage:
+    """One stage of the training: where it keeps its shards and network, what labels them."""
+
+    def __init__(self, name: str, folder: Path, decisions: int, boot: Path | None) -> None:
+        self.name = name
+        self.folder = folder
+        self.decisions = decisions
+        self.boot = boot  # the weights that label it (bootstrap) and play one seat, or None
+        self.tag = "" if boot is None else f"{name}-"
+
+    @property
+    def weights(self) -> Path:
+        return self.folder / "learned.npz"
+
+
+def stages(args: argparse.Namespace) -> list[Stage]:
+    """Rollout labels first, then --td-stages stages bootstrapped from the stage before."""
+    found = [Stage("rollouts", args.out / "rollouts", args.decisions, None)]
+    for k in range(1, args.td_stages + 1):
+        found.append(Stage(f"td{k}", args.out / f"td{k}", args.td_decisions, found[-1].weights))
+    return found
+
+
+def learn(args: argparse.Namespace, stage: Stage, check: dict[str, Any]) -> list[dict[str, Any]]:
+    """The stage's network learns from its shards, resuming from its learner.pt.
+
+    After each epoch: a checkpoint, the numpy weights, and the choices' regret on ``check``
+    (decisions held out of the first stage, labelled by whole rollouts: every stage is
+    measured against the same labels).
+    """
+    import learning
+    import numpy as np
+    import torch
+
+    torch.set_num_threads(1)
+    data = learning.load_shards(stage.folder / "shards")
+    train_ids, _ = learning.split(data, 0.05, args.seed_number)
+    print(f"{stage.name}: learning from {len(train_ids)} decisions ({len(data['labels'])} moves)")
+    learner = learning.Learner(args.hidden, args.second, args.lr, args.seed_number, args.epochs)
+    checkpoint = stage.folder / "learner.pt"
+    if checkpoint.exists():
+        learner.load(checkpoint)
+        print(f"{stage.name}: resumed from {checkpoint} after epoch {learner.epoch}")
+    rng = np.random.default_rng([args.seed_number, learner.epoch])
+    while learner.epoch < args.epochs:
+        began = time.perf_counter()
+        what = f"{stage.name}: epoch {learner.epoch + 1}/{args.epochs}"
+        error = learner.step_epoch(
+            data,
+            train_ids,
+            args.batch,
+            rng,
+            lambda done, total, began=began, what=what: (
+                bar(done, total, began, what) if done % 20 == 0 or done == total else None
+            ),
+        )
+        checked = learner.check(check["data"], check["held"])
+        checked.update(stage=stage.name, epoch=learner.epoch, train_error=error)
+        checked.update(decisions=len(train_ids), seconds=time.perf_counter() - began)
+        learner.history.append(checked)
+        learner.save(checkpoint)
+        export(learner, args, stage, len(data["counts"]))
+        print(
+            f"{what}: held-out regret {checked['regret']:.2f} points a decision"
+            f" (GreedyBot's {checked['greedy regret']:.2f}), {checked['seconds']:.0f} s"
+        )
+    snapshot(args, stage)
+    history: list[dict[str, Any]] = learner.history
+    return history
+
+
+def snapshot(args: argparse.Namespace, stage: Stage) -> None:
+    """The stage's weights: its last --snapshots epochs' networks as one ensemble."""
+    from hellsrummy.rl import Network, load_network
+
+    epochs = range(max(1, args.epochs - args.snapshots + 1), args.epochs + 1)
+    members = [load_network(stage.folder / f"epoch-{epoch}.npz") for epoch in epochs]
+    trained = dict(members[-1].trained, snapshots=[f"epoch-{epoch}" for epoch in epochs])
+    Network.stack(members, trained).save(stage.weights)
+
+
+def export(learner: Any, args: argparse.Namespace, stage: Stage, decisions: int) -> None:
+    """The numpy weights LearnedBot loads, with what they were trained on."""
+    import learning
+
+    trained = {
+        "players": sorted(set(learning.PLAYERS)),
+        "difficulties": sorted(set(learning.DIFFICULTIES)),
+        "policies": ["penalize", "reject"],
+        "stage": stage.name,
+        "decisions": decisions,
+        "epochs": learner.epoch,
+        "seed": args.seed,
+    }
+    learner.network(trained).save(stage.folder / f"epoch-{learner.epoch}.npz")
+
+
+def train(args: argparse.Namespace) -> None:
+    """Every stage in turn (each resumed where it stopped), then the final weights."""
+    import learning
+
+    plan = stages(args)
+    label_stage(args, plan[0])
+    first = learning.load_shards(plan[0].folder / "shards")
+    _, held = learning.split(first, 0.05, args.seed_number)
+    check = {"data": first, "held": held}
+    history: list[dict[str, Any]] = []
+    for stage in plan:
+        label_stage(args, stage)
+        history += learn(args, stage, check)
+    (args.out / "history.json").write_text(json.dumps(history, indent=1) + "\n")
+    plot(history, args.out / "learning_curve.png")
+    shutil.copyfile(plan[-1].weights, args.out / "learned.npz")
+    print(f"weights: {args.out / 'learned.npz'} (stage {plan[-1].name})")
+
+
+def plot(history: list[dict[str, Any]], out: Path) -> None:
+    """The learning curve: held-out regret of the network's choices by epoch, stage by stage."""
+    import matplotlib
+
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    steps = np.cumsum(lengths)
-    window = max(1, min(200, len(points) // 10))
-    mean = np.convolve(points, np.ones(window) / window, mode="valid")
+    x = list(range(1, len(history) + 1))
     figure, axes = pyplot.subplots(figsize=(7, 4))
-    axes.plot(steps, points, ".", markersize=2, alpha=0.25, label="one game")
-    axes.plot(steps[window - 1 :], mean, linewidth=2, label=f"mean of {window} games")
-    axes.set_xlabel("training steps")
-    axes.set_ylabel("the learner's game points (lower is better)")
-    axes.set_title("MaskablePPO in seat 0 against three RandomBots")
+    axes.plot(x, [row["regret"] for row in history], "o-", label="the network's choice")
+    axes.plot(x, [row["greedy regret"] for row in history], "--", label="GreedyBot's move")
+    for at, row in enumerate(history):
+        if at == 0 or row["stage"] != history[at - 1]["stage"]:
+            axes.axvline(at + 0.5, color="grey", linewidth=0.5)
+            axes.text(at + 0.6, axes.get_ylim()[0], row["stage"], fontsize=8, va="bottom")
+    axes.set_xlabel("epochs (each stage learns afresh from its own labels)")
+    axes.set_ylabel("points above the best candidate")
+    axes.set_title("LearnedBot: what its choices cost on held-out decisions")
     axes.legend()
     figure.tight_layout()
     figure.savefig(out, dpi=120)
     pyplot.close(figure)
 
 
-def trained_bot(model: MaskablePPO) -> Any:
-    """The bot factory of the trained policy (deterministic: its most likely step)."""
+def evaluate(args: argparse.Namespace) -> None:
+    """Stage 3: LearnedBot and GreedyBot on the same deals among GreedyBots."""
+    from hellsrummy import GreedyBot, Unseeded, compare
+    from hellsrummy.rl import LearnedBot
 
-    def policy(observation: Any, mask: Any) -> int:
-        step, _ = model.predict(observation, action_masks=mask.astype(bool), deterministic=True)
-        return int(step)
-
-    return lambda seed: PolicyBot(policy)
-
-
-def untrained_bot(seed: int) -> PolicyBot:
-    """The untrained baseline: a uniform step among those the mask allows."""
-    return PolicyBot(masked_random(seed))
-
-
-def evaluate(model: MaskablePPO, args: argparse.Namespace) -> Comparison:
-    """The trained and untrained policies and GreedyBot on the same deals among RandomBots."""
-    start = time.perf_counter()
+    weights = args.out / "learned.npz"
+    if not weights.exists():
+        raise SystemExit(f"no weights to evaluate: {weights} does not exist (train first)")
+    started = time.perf_counter()
     study = compare(
         {
-            "trained": trained_bot(model),
-            "masked random": untrained_bot,
+            "learned": lambda seed: LearnedBot(seed, weights=weights),
             "GreedyBot": Unseeded(GreedyBot),
         },
-        RandomBot,
         deals=args.deals,
         seed=args.eval_seed,
-        players=OPPONENTS + 1,
-        progress=lambda done, total: (
-            print(f"  {done} of {total} deals", file=sys.stderr)
-            if done % max(1, total // 10) == 0
-            else None
-        ),
+        players=4,
+        progress=lambda done, total: bar(done, total, started, "evaluating"),
     )
-    print(f"evaluated on {args.deals} deals in {time.perf_counter() - start:.0f} s\n")
-    return study
-
-
-def verdict(study: Comparison) -> str:
-    """Whether the trained policy beat the untrained one, and its gap to GreedyBot."""
-    pairs = {(pair.first, pair.second): pair for pair in study.pairs}
-    untrained = pairs[("trained", "masked random")].points
-    greedy = pairs[("trained", "GreedyBot")].points
-    clear = untrained.high < 0
-    return "\n".join(
-        [
-            f"trained - masked random: {untrained} points a round:"
-            f" {'better, the 95% interval clear of zero' if clear else 'not shown better'}",
-            f"trained - GreedyBot: {greedy} points a round"
-            f" ({'behind' if greedy.low > 0 else 'ahead' if greedy.high < 0 else 'level with'}"
-            " GreedyBot)",
-        ]
+    pair = study.pairs[0].points
+    report = (
+        f"{study.table(timing=True)}\n\nlearned - GreedyBot: {pair} points a round"
+        f" ({'ahead' if pair.high < 0 else 'behind' if pair.low > 0 else 'level with'} GreedyBot)"
     )
+    print(report)
+    (args.out / "evaluation.txt").write_text(report + "\n")
+    (args.out / "evaluation.json").write_text(json.dumps(study.to_dict(), indent=1) + "\n")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=Help)
-    parser.add_argument("--timesteps", type=whole_number(1), default=300_000, help="training steps")
     parser.add_argument(
-        "--n-steps", type=whole_number(1), default=2048, help="PPO's rollout length"
+        "--method", choices=("learned", "ppo"), default="learned", help="what to train"
     )
-    parser.add_argument("--seed", type=int, default=0, help="the training's seed")
+    parser.add_argument("--out", type=Path, default=Path("train-output"), help="output folder")
     parser.add_argument("--deals", type=whole_number(1), default=200, help="evaluation deals")
     parser.add_argument("--eval-seed", default="train.py evaluation", help="the deals' seed")
-    parser.add_argument("--out", type=Path, default=Path("train-output"), help="output folder")
-    parser.add_argument(
-        "--evaluate-only", action="store_true", help="evaluate the model saved in --out"
+    parser.add_argument("--evaluate-only", action="store_true", help="evaluate what --out holds")
+    learned = parser.add_argument_group("--method learned")
+    learned.add_argument(
+        "--decisions", type=whole_number(1), default=200_000, help="rollout-labelled decisions"
     )
+    learned.add_argument(
+        "--td-decisions", type=whole_number(1), default=500_000, help="decisions a later stage"
+    )
+    learned.add_argument(
+        "--td-stages", type=whole_number(0), default=3, help="stages of bootstrapped labels"
+    )
+    learned.add_argument(
+        "--workers",
+        type=whole_number(1),
+        default=max(1, (multiprocessing.cpu_count())),
+        help="labelling processes",
+    )
+    learned.add_argument(
+        "--epochs", type=whole_number(1), default=8, help="passes over a stage's decisions"
+    )
+    learned.add_argument("--hidden", type=whole_number(1), default=256, help="first hidden layer")
+    learned.add_argument("--second", type=whole_number(1), default=128, help="second hidden layer")
+    learned.add_argument("--batch", type=whole_number(1), default=512, help="decisions a batch")
+    learned.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
+    learned.add_argument(
+        "--snapshots", type=whole_number(1), default=5, help="last epochs a stage's weights average"
+    )
+    learned.add_argument("--seed", default="hellsrummy learned", help="the deals' and labels' seed")
+    ppo = parser.add_argument_group("--method ppo")
+    ppo.add_argument("--timesteps", type=whole_number(1), default=300_000, help="training steps")
+    ppo.add_argument("--n-steps", type=whole_number(1), default=2048, help="PPO's rollout length")
+    ppo.add_argument("--ppo-seed", type=int, default=0, help="the training's seed")
     args = parser.parse_args()
+    args.seed_number = sum(args.seed.encode()) if args.method == "learned" else args.ppo_seed
     args.out.mkdir(parents=True, exist_ok=True)
     print(f"command: {shlex.join(['python', *sys.argv])}")
     sys.stdout.flush()
-    if args.evaluate_only:
-        saved = args.out / "model.zip"
-        if not saved.exists():
-            parser.error(f"no model to evaluate: {saved} does not exist (train first)")
-        model = MaskablePPO.load(saved, device="cpu")
-    else:
-        model = train(args)
-    study = evaluate(model, args)
-    report = f"{study.table(timing=False)}\n\n{verdict(study)}"
-    print(report)
-    (args.out / "evaluation.txt").write_text(report + "\n")
-    (args.out / "evaluation.json").write_text(json.dumps(study.to_dict(), indent=1) + "\n")
+    if args.method == "ppo":
+        import ppo as ppo_method  # imports sb3-contrib, or says which extra to install
+
+        args.seed = args.ppo_seed
+        ppo_method.run(args)
+        return
+    try:
+        import matplotlib  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError as error:
+        print(
+            f'train.py needs {error.name}, from the train extra: pip install "hellsrummy[train]"',
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
+    if not args.evaluate_only:
+        train(args)
+    evaluate(args)
 
 
 if __name__ == "__main__":

@@ -69,7 +69,8 @@ def test_maskable_ppo_learns_on_it_and_its_policy_plays_as_a_bot() -> None:
 
 def test_the_training_example_trains_saves_and_evaluates(tmp_path: Path) -> None:
     script = Path(__file__).resolve().parents[2] / "examples" / "train.py"
-    command = [sys.executable, str(script), "--timesteps", "1024", "--n-steps", "256"]
+    command = [sys.executable, str(script), "--method", "ppo", "--timesteps", "1024"]
+    command += ["--n-steps", "256"]
     done = subprocess.run(
         [*command, "--deals", "2", "--out", str(tmp_path)],
         capture_output=True,
@@ -97,7 +98,7 @@ def test_the_training_example_trains_saves_and_evaluates(tmp_path: Path) -> None
     # (The line that says how long the evaluation took is left out: it is a wall clock.)
     assert _results(again.stdout) == _results(done.stdout)
     bad = subprocess.run(
-        [sys.executable, str(script), "--timesteps", "0"],
+        [sys.executable, str(script), "--method", "ppo", "--timesteps", "0"],
         capture_output=True,
         text=True,
         timeout=600,

@@ -13,6 +13,12 @@ points its seat is left with when the round ends (fewer is better, a round won s
   half of the candidates is dropped, so that most rollouts go to telling the good moves apart.
 * **Candidates.** At a take-or-pass decision both; in play, the move GreedyBot would make
   first, then the other plays, then the discards GreedyBot likes best, up to ``width``.
+* **A guide** (optional): a function that gives a view's candidate moves with a value for
+  each, the points it expects the move to cost (:meth:`hellsrummy.rl.LearnedBot.guide`, a
+  trained network). The ``width`` candidates it values best are searched, and each
+  candidate's value counts as ``prior`` rollouts: a candidate is scored by the mean of its
+  rollouts' points and ``prior`` copies of its value. The search then starts from what the
+  network knows, and the rollouts correct it where they disagree.
 
 Each rollout is :func:`hellsrummy.finish_round` with the ``policy`` bot in every seat.
 
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -52,7 +59,10 @@ from hellsrummy.players.simulation import finish_round
 from hellsrummy.views.resampling import resample
 from hellsrummy.views.view import PlayerView
 
-__all__ = ["SearchAnalysis", "SearchBot"]
+__all__ = ["Guide", "SearchAnalysis", "SearchBot"]
+
+#: A guide for :class:`SearchBot`: a view's candidate moves, and for each the points it expects.
+Guide = Callable[[PlayerView], tuple[Sequence[Action], Sequence[float]]]
 
 #: The rollouts per decision of a SearchBot given no budget.
 DEFAULT_ITERATIONS = 200
@@ -100,6 +110,16 @@ def _seconds(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -
         raise ValueError(f"seconds must be a positive number or None, got {shown(value)}")
 
 
+def _prior(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+        raise ValueError(f"prior must be a number of at least 0, got {shown(value)}")
+
+
+def _guide(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and not callable(value):
+        raise TypeError(f"guide must be a function of a view or None, got {shown(value)}")
+
+
 def _width(instance: SearchBot, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 2:
         raise ValueError(f"width must be an int of at least 2, got {shown(value)}")
@@ -134,6 +154,8 @@ class SearchBot:
     width: int = attrs.field(default=8, validator=_width)
     policy: GreedyBot = attrs.field(factory=GreedyBot)
     unwon: int = attrs.field(default=30, validator=non_negative)
+    guide: Guide | None = attrs.field(default=None, validator=_guide)
+    prior: float = attrs.field(default=0.0, validator=_prior)
 
     def __attrs_post_init__(self) -> None:
         if self.iterations is not None and self.seconds is not None:
@@ -163,10 +185,13 @@ class SearchBot:
         """
         _check(seen)
         started = time.perf_counter()
-        candidates = tuple(self.candidates(seen))
+        candidates, values = self._candidates(seen)
         count = len(candidates)
         deals = [0] * count  # the whole deals each candidate was tried on
         totals = [0] * count
+        prior = self.prior if values else 0.0
+        # A candidate's score: its rollouts' total and ``prior`` rollouts of its value.
+        priors = [prior * value for value in values] if values else [0.0] * count
         if count == 1:
             return SearchAnalysis(candidates[0], candidates, (0,), (None,), 0)
         deadline = None if self.seconds is None else started + self.seconds
@@ -200,11 +225,13 @@ class SearchBot:
             in_stage += len(alive)
             dealt_count += 1
             if len(alive) > 2 and in_stage * stages >= budget:
-                alive.sort(key=lambda index: (totals[index], index))
+                alive.sort(key=lambda index: (totals[index] + priors[index], index))
                 alive = sorted(alive[: (len(alive) + 1) // 2])
                 in_stage = 0
-        # With not one whole deal in the time, GreedyBot's move (listed first).
-        best = min(alive, key=lambda index: (totals[index], index)) if dealt_count else 0
+        # Every survivor has seen the same deals, so their scores compare. With not one whole
+        # deal in the time, the first candidate: GreedyBot's move, or the guide's best.
+        final = [totals[index] + priors[index] for index in range(count)]
+        best = min(alive, key=lambda index: (final[index], index)) if dealt_count else 0
         means = tuple(
             totals[index] / deals[index] if deals[index] else None for index in range(count)
         )
@@ -213,10 +240,24 @@ class SearchBot:
     def candidates(self, seen: PlayerView) -> list[Action]:
         """The moves searched, best guess first: GreedyBot's move, other plays, liked discards.
 
+        With a guide, the ``width`` moves it values best, the best first.
+
         >>> from hellsrummy import new_game, view
         >>> SearchBot().candidates(view(new_game(3, seed=1), 1))
         [Pass(), Take()]
         """
+        return list(self._candidates(seen)[0])
+
+    def _candidates(self, seen: PlayerView) -> tuple[tuple[Action, ...], tuple[float, ...]]:
+        """The candidates, and the guide's value of each (none without a guide)."""
+        if self.guide is None:
+            return tuple(self._unguided(seen)), ()
+        moves, values = self.guide(seen)
+        ranked = sorted(range(len(moves)), key=lambda index: (values[index], index))
+        kept = ranked[: self.width]
+        return tuple(moves[index] for index in kept), tuple(float(values[i]) for i in kept)
+
+    def _unguided(self, seen: PlayerView) -> list[Action]:
         first = self.policy(seen)
         discards: list[Discard] = []
         if seen.phase is Phase.PLAY:

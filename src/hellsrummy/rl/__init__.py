@@ -14,7 +14,9 @@ learning* page describes the observation, the action ids and the steps of a move
 * :class:`HellsRummySingleEnv` (:mod:`hellsrummy.rl.single`): one seat against bots, as a
   Gymnasium environment, registered as ``"hellsrummy/HellsRummy-v0"`` on import;
 * :class:`PolicyBot` (:mod:`hellsrummy.rl.policy`): a trained policy as a bot, for
-  :func:`hellsrummy.compare` and :func:`hellsrummy.simulate`; :func:`masked_random`.
+  :func:`hellsrummy.compare` and :func:`hellsrummy.simulate`; :func:`masked_random`;
+* :class:`LearnedBot` (:mod:`hellsrummy.rl.learned`): the shipped learned player, a value
+  network over each candidate move (:mod:`hellsrummy.rl.features`), run in numpy.
 
 >>> from hellsrummy.rl import ACTION_SIZE, OBSERVATION_SIZE, env
 >>> game = env(4, seed="doc")
@@ -62,6 +64,7 @@ from hellsrummy.rl.encoding import (
     steps_action,
 )
 from hellsrummy.rl.env import HellsRummyEnv, Observation, env, raw_env
+from hellsrummy.rl.learned import LearnedAnalysis, LearnedBot, Network, load_network
 from hellsrummy.rl.observation import (
     HIGH,
     LAYOUT,
@@ -104,8 +107,11 @@ __all__ = [
     "Decline",
     "HellsRummyEnv",
     "HellsRummySingleEnv",
+    "LearnedAnalysis",
+    "LearnedBot",
     "Move",
     "MoveBuilder",
+    "Network",
     "Observation",
     "Policy",
     "PolicyBot",
@@ -115,6 +121,7 @@ __all__ = [
     "card_of",
     "encode",
     "env",
+    "load_network",
     "masked_random",
     "raw_env",
     "segment",
