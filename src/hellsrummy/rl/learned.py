@@ -55,6 +55,9 @@ __all__ = ["LearnedAnalysis", "LearnedBot", "Network", "load_network"]
 #: The shipped weights, in this package.
 WEIGHTS = "weights/learned.npz"
 
+# Moves scored a product at a time: few enough that a matrix product stays below the size at
+# which OpenBLAS starts threads (m * n * k < 262,144: 4 x 204 x 256 and 4 x 256 x 128).
+_ROWS = 4
 _ARRAYS = ("state_in", "move_in", "bias_in", "hidden", "bias_hidden", "out", "bias_out")
 _GREEDY = GreedyBot()
 
@@ -145,17 +148,29 @@ class Network:
         array([7.5, 7.5], dtype=float32)
         """
         a = self.arrays
-        # Every product broadcasts over the members' axis, when there is one.
-        first = np.matmul(moves, a["move_in"])
-        first += (np.matmul(state, a["state_in"]) + a["bias_in"])[..., None, :]
-        np.maximum(first, 0.0, out=first)
-        second = np.matmul(first, a["hidden"])
-        second += a["bias_hidden"][..., None, :]
-        np.maximum(second, 0.0, out=second)
-        found = np.matmul(second, a["out"][..., :, None])[..., 0] + a["bias_out"][..., None]
-        if found.ndim == 2:
-            found = found.mean(axis=0)
-        return np.asarray(found, np.float32)
+        single = a["state_in"].ndim == 2
+        members = 1 if single else a["state_in"].shape[0]
+        total = np.zeros(len(moves), dtype=np.float32)
+        # Small products only, so that BLAS keeps to the calling thread: a threaded BLAS on a
+        # busy machine turns a decision of a millisecond into tenths of a second. The seat's
+        # features are mostly zeros: its share of the first layer is a sum of the rows of
+        # its nonzero places, with no BLAS at all; the moves go a few rows at a time.
+        places = np.flatnonzero(state)
+        weights = state[places, None]
+        for k in range(members):
+            part = {name: array if single else array[k] for name, array in a.items()}
+            seat = (part["state_in"][places] * weights).sum(axis=0) + part["bias_in"]
+            for start in range(0, len(moves), _ROWS):
+                rows = moves[start : start + _ROWS]
+                first = rows @ part["move_in"]
+                first += seat
+                np.maximum(first, 0.0, out=first)
+                second = first @ part["hidden"]
+                second += part["bias_hidden"]
+                np.maximum(second, 0.0, out=second)
+                total[start : start + _ROWS] += second @ part["out"] + part["bias_out"]
+        found: npt.NDArray[np.float32] = total / np.float32(members)
+        return found
 
     def save(self, target: str | Path) -> None:
         """Writes the weights (``float16``), the feature digest and what they were trained on.
