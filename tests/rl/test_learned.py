@@ -127,7 +127,7 @@ def test_weights_of_another_layout_are_refused_by_name(tmp_path: Path) -> None:
     arrays["meta"] = np.array(json.dumps(meta))
     np.savez(path, **arrays)
     with pytest.raises(ValueError, match=r"layout '0123456789abcdef'.*" + FEATURES_DIGEST):
-        LearnedBot(weights=path)(view(new_game(3, seed=1), 1))
+        LearnedBot(weights=path)
     (tmp_path / "junk.npz").write_bytes(b"not weights")
     with pytest.raises(ValueError, match=r"junk\.npz is not a learned bot's weights"):
         load_network(tmp_path / "junk.npz")

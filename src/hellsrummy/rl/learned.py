@@ -270,10 +270,11 @@ class LearnedBot:
     """Chooses the candidate move its network expects to cost the fewest points.
 
     ``weights`` is a path to weights saved by ``examples/train.py`` (``None``: the shipped
-    ones). The bot has no randomness: a decision is a pure function of the view (ties go to
-    the candidate listed first, GreedyBot's move); ``seed`` is taken, like every bot's, and
-    changes nothing. Decisions the network was not trained on (:meth:`covers`) and Rummy
-    calls are GreedyBot's.
+    ones), loaded when the bot is made (once per process and path). The bot has no
+    randomness: a decision is a pure function of the view (ties go to the candidate listed
+    first, GreedyBot's move); ``seed`` is taken, like every bot's, and changes nothing.
+    Decisions the network was not trained on (:meth:`covers`) and Rummy calls are
+    GreedyBot's.
 
     >>> from hellsrummy import new_game, view
     >>> LearnedBot()(view(new_game(3, seed=1), 1)) in (Take(), Pass())
@@ -286,6 +287,9 @@ class LearnedBot:
 
     seed: Seed = attrs.field(default=0, validator=check_seed)
     weights: str | Path | None = attrs.field(default=None, validator=_weights)
+
+    def __attrs_post_init__(self) -> None:
+        self.network  # loaded now (once per process and path): bad weights fail here  # noqa: B018
 
     @property
     def network(self) -> Network:
