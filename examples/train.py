@@ -37,7 +37,6 @@ import argparse
 import json
 import multiprocessing
 import shlex
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -241,8 +240,16 @@ def train(args: argparse.Namespace) -> None:
         history += learn(args, stage, check)
     (args.out / "history.json").write_text(json.dumps(history, indent=1) + "\n")
     plot(history, args.out / "learning_curve.png")
-    shutil.copyfile(plan[-1].weights, args.out / "learned.npz")
-    print(f"weights: {args.out / 'learned.npz'} (stage {plan[-1].name})")
+    # The weights: the last --final-stages stages' ensembles, as one.
+    from hellsrummy.rl import Network, load_network
+
+    last = plan[-min(args.final_stages, len(plan)) :]
+    members = [load_network(stage.weights) for stage in last]
+    trained = dict(members[-1].trained, stages=[stage.name for stage in last])
+    final = Network.stack(members, trained)
+    final.save(args.out / "learned.npz")
+    names = ", ".join(stage.name for stage in last)
+    print(f"weights: {args.out / 'learned.npz'} ({final.members} networks: stages {names})")
 
 
 def plot(history: list[dict[str, Any]], out: Path) -> None:
@@ -289,9 +296,10 @@ def evaluate(args: argparse.Namespace) -> None:
         progress=lambda done, total: bar(done, total, started, "evaluating"),
     )
     pair = study.pairs[0].points
+    standing = "ahead of" if pair.high < 0 else "behind" if pair.low > 0 else "level with"
     report = (
         f"{study.table(timing=True)}\n\nlearned - GreedyBot: {pair} points a round"
-        f" ({'ahead' if pair.high < 0 else 'behind' if pair.low > 0 else 'level with'} GreedyBot)"
+        f" ({standing} GreedyBot)"
     )
     print(report)
     (args.out / "evaluation.txt").write_text(report + "\n")
@@ -312,10 +320,10 @@ def main() -> None:
         "--decisions", type=whole_number(1), default=200_000, help="rollout-labelled decisions"
     )
     learned.add_argument(
-        "--td-decisions", type=whole_number(1), default=500_000, help="decisions a later stage"
+        "--td-decisions", type=whole_number(1), default=300_000, help="decisions a later stage"
     )
     learned.add_argument(
-        "--td-stages", type=whole_number(0), default=3, help="stages of bootstrapped labels"
+        "--td-stages", type=whole_number(0), default=2, help="stages of bootstrapped labels"
     )
     learned.add_argument(
         "--workers",
@@ -332,6 +340,9 @@ def main() -> None:
     learned.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
     learned.add_argument(
         "--snapshots", type=whole_number(1), default=5, help="last epochs a stage's weights average"
+    )
+    learned.add_argument(
+        "--final-stages", type=whole_number(1), default=2, help="last stages the weights average"
     )
     learned.add_argument("--seed", default="hellsrummy learned", help="the deals' and labels' seed")
     ppo = parser.add_argument_group("--method ppo")

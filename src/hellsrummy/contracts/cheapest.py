@@ -11,6 +11,7 @@ much. A GreedyBot decision on such a hand takes milliseconds, not seconds.
 Both work on a hand as a state holds it (sorted: its wildcards first).
 
 >>> from hellsrummy import cards, contract_for, format_cards, sort_cards
+>>> from hellsrummy.contracts.cheapest import best_cheapest, cheapest_skeletons
 >>> from hellsrummy.contracts.enumeration import laid_melds
 >>> hand = tuple(sort_cards(cards("7H 7S 7D 9C 9D 9H KS KD KC")))
 >>> for chosen in cheapest_skeletons(hand, contract_for(6)):

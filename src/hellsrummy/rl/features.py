@@ -7,6 +7,10 @@ from the seat's :class:`hellsrummy.PlayerView` alone. Their layout is named by
 :data:`FEATURES_DIGEST`: weights trained on one layout are refused by another.
 
 >>> from hellsrummy import new_game, view
+>>> from hellsrummy.rl.features import (
+...     FEATURES_DIGEST, MAX_CANDIDATES, MOVE_FEATURES, STATE_FEATURES, candidates,
+...     move_features, state_features,
+... )
 >>> seen = view(new_game(4, seed="features"), 1)
 >>> moves = candidates(seen)
 >>> moves

@@ -13,7 +13,9 @@ The weights are package data (``hellsrummy/rl/weights/learned.npz``), read with
 (:data:`hellsrummy.rl.features.FEATURES_DIGEST`) and the games they were trained on: a
 decision outside those (:meth:`LearnedBot.covers`) is GreedyBot's, and so is every Rummy call.
 
->>> from hellsrummy import new_game, view
+>>> from hellsrummy import Pass, Take, new_game, view
+>>> from hellsrummy.rl.features import MOVE_FEATURES, STATE_FEATURES
+>>> from hellsrummy.rl.learned import LearnedAnalysis, LearnedBot, Network, load_network
 >>> bot = LearnedBot()
 >>> seen = view(new_game(4, seed="learned"), 1)
 >>> bot(seen) in (Take(), Pass())
