@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cli import Help, whole_number
+from cli import Help, need_extras, whole_number
 
 
 def bar(done: int, total: int, started: float, what: str) -> None:
@@ -350,25 +350,21 @@ def main() -> None:
     ppo.add_argument("--n-steps", type=whole_number(1), default=2048, help="PPO's rollout length")
     ppo.add_argument("--ppo-seed", type=int, default=0, help="the training's seed")
     args = parser.parse_args()
+    # The extras first: nothing is written, nor printed, without them.
+    if args.method == "ppo":
+        need_extras("train.py", dict.fromkeys(("numpy", "sb3_contrib", "matplotlib"), "train"))
+    else:
+        need_extras("train.py", dict.fromkeys(("numpy", "torch", "matplotlib"), "train"))
     args.seed_number = sum(args.seed.encode()) if args.method == "learned" else args.ppo_seed
     args.out.mkdir(parents=True, exist_ok=True)
     print(f"command: {shlex.join(['python', *sys.argv])}")
     sys.stdout.flush()
     if args.method == "ppo":
-        import ppo as ppo_method  # imports sb3-contrib, or says which extra to install
+        import ppo as ppo_method
 
         args.seed = args.ppo_seed
         ppo_method.run(args)
         return
-    try:
-        import matplotlib  # noqa: F401
-        import torch  # noqa: F401
-    except ImportError as error:
-        print(
-            f'train.py needs {error.name}, from the train extra: pip install "hellsrummy[train]"',
-            file=sys.stderr,
-        )
-        raise SystemExit(2) from None
     if not args.evaluate_only:
         train(args)
     evaluate(args)

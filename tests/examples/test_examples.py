@@ -291,7 +291,8 @@ MISSING_EXTRAS = [
     ("cluster_study.py", ["tqdm"], ["--games", "1"], "tqdm", "examples", "cluster,examples"),
     ("web/app.py", ["starlette", "uvicorn"], ["--port", "0"], "uvicorn", "web", "web"),
     ("web/app.py", ["starlette"], ["--port", "0"], "starlette", "web", "web"),
-    ("train.py", ["sb3_contrib"], ["--timesteps", "1"], "sb3_contrib", "train", "train"),
+    ("train.py", ["sb3_contrib"], ["--method", "ppo"], "sb3_contrib", "train", "train"),
+    ("train.py", ["torch"], ["--decisions", "1"], "torch", "train", "train"),
 ]
 
 
@@ -325,6 +326,7 @@ def test_a_missing_extra_is_named_in_one_line_not_a_traceback(
         ("analysis.py", ["matplotlib", "tqdm"]),
         ("cluster_study.py", ["dask", "tqdm"]),
         ("web/app.py", ["starlette", "uvicorn", "websockets"]),
+        ("train.py", ["torch", "sb3_contrib", "matplotlib"]),
     ],
 )
 def test_help_works_without_the_extra(script: str, blocked: list[str], tmp_path: Path) -> None:
