@@ -28,7 +28,7 @@ from hellsrummy import (
     sort_cards,
     wildcards_needed,
 )
-from hellsrummy.contracts.cheapest import best_cheapest, cheapest_skeletons
+from hellsrummy.contracts.cheapest import _searched, best_cheapest, cheapest_skeletons
 from hellsrummy.contracts.enumeration import (
     meld_choices,
     skeletons_of,
@@ -272,6 +272,7 @@ def test_the_best_cheapest_is_the_first_listed_of_those_shedding_most(
         points = {c: 1 if scoring == "flat" else int(c.rank) for c in hand}
     expected = _first_most(cheapest_skeletons(hand, contract), points)
     assert best_cheapest(hand, contract, points) == expected
+    assert _searched(hand, contract, points)[0] == expected  # the branch and bound alone
 
 
 @settings(max_examples=150, deadline=None)
@@ -298,6 +299,7 @@ def test_the_best_cheapest_of_many_sets_is_the_first_listed_of_those_shedding_mo
         points = dict.fromkeys(hand, 1)
     expected = _first_most(cheapest_skeletons(hand, contract), points)
     assert best_cheapest(hand, contract, points) == expected
+    assert _searched(hand, contract, points)[0] == expected  # the branch and bound alone
 
 
 @settings(max_examples=300, deadline=None)

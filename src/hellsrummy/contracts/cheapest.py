@@ -27,6 +27,7 @@ Both work on a hand as a state holds it (sorted: its wildcards first).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from hellsrummy.contracts.contract import Contract
 from hellsrummy.contracts.enumeration import Choice, _Enumeration, _fits
@@ -73,8 +74,9 @@ def best_cheapest(
 
     A fulfilment sheds the ``points`` of its naturals (every card of ``hand`` but its
     wildcards must have an entry). The result is the skeleton that
-    ``max(cheapest_skeletons(hand, contract), key=shed)`` gives, the first listed on a tie,
-    found by branch and bound; ``None`` when the contract cannot be met.
+    ``max(cheapest_skeletons(hand, contract), key=shed)`` gives, the first listed on a tie;
+    ``None`` when the contract cannot be met. A hand of 16 cards or fewer has few cheapest
+    ways, quicker to list; a bigger one's best is found by branch and bound.
 
     >>> from hellsrummy import cards, contract_for, format_cards, sort_cards
     >>> from hellsrummy.contracts.enumeration import laid_melds
@@ -85,24 +87,44 @@ def best_cheapest(
     >>> best_cheapest(hand[2:5], contract_for(6), {}) is None
     True
     """
-    return _searched(hand, contract, points)[0]
+    facts = _facts_of(contract)
+    least = _least_wilds(hand, facts)
+    if least is None:
+        return None
+    if len(hand) > _LISTED:  # a big hand: its ways may be many, and slow to list
+        return _Best(_Enumeration(Pool(held=hand), facts, True), points, hand).best_from(least)
+    found = cheapest_skeletons(hand, contract)  # a few: quicker to list than to search
+    best: tuple[Choice, ...] | None = None
+    most = -1
+    for chosen in found:  # the first that sheds the most
+        shed = 0
+        for choice in chosen:
+            for c in choice[0]:
+                shed += points[c]
+        if shed > most:
+            best, most = chosen, shed
+    return best
+
+
+#: The most cards of a hand whose cheapest ways :func:`best_cheapest` lists (quicker, for a
+#: hand that has few): a bigger hand's are found by branch and bound.
+_LISTED: Final = 16
 
 
 def _searched(
     hand: tuple[Card, ...], contract: Contract, points: Mapping[Card, int]
 ) -> tuple[tuple[Choice, ...] | None, int]:
-    """:func:`best_cheapest`'s result, and the branches its searches entered (for tests)."""
+    """:func:`best_cheapest`'s result by branch and bound alone, and the branches it entered.
+
+    For tests: the branch and bound finds what listing finds, in few branches.
+    """
     facts = _facts_of(contract)
     least = _least_wilds(hand, facts)
     if least is None:
         return None, 0
     pool = Pool(held=hand)
     search = _Best(_Enumeration(pool, facts, True), points, hand)
-    for budget in range(least, pool.wilds + 1):
-        found = search.best(budget)
-        if found is not None:
-            return found, search.nodes
-    return None, search.nodes
+    return search.best_from(least), search.nodes
 
 
 class _Best:
@@ -230,6 +252,14 @@ class _Best:
                 reach += held * value
                 need -= held
         return reach
+
+    def best_from(self, least: int) -> tuple[Choice, ...] | None:
+        """The best fulfilment of the fewest wildcards, from ``least`` up, or ``None``."""
+        for budget in range(least, self.enumeration.pool.wilds + 1):
+            found = self.best(budget)
+            if found is not None:
+                return found
+        return None
 
     def best(self, budget: int) -> tuple[Choice, ...] | None:
         """The best fulfilment within ``budget`` wildcards, or ``None`` if none fits it."""
