@@ -91,9 +91,15 @@ def best_cheapest(
     least = _least_wilds(hand, facts)
     if least is None:
         return None
+    pool = Pool(held=hand)
+    enumeration = _Enumeration(pool, facts, True)
     if len(hand) > _LISTED:  # a big hand: its ways may be many, and slow to list
-        return _Best(_Enumeration(Pool(held=hand), facts, True), points, hand).best_from(least)
-    found = cheapest_skeletons(hand, contract)  # a few: quicker to list than to search
+        return _Best(enumeration, points, hand).best_from(least)
+    found: list[tuple[Choice, ...]] = []
+    for budget in range(least, pool.wilds + 1):  # a few: quicker to list than to search
+        found = enumeration.all(budget)
+        if found:
+            break
     best: tuple[Choice, ...] | None = None
     most = -1
     for chosen in found:  # the first that sheds the most
