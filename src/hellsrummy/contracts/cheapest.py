@@ -58,10 +58,13 @@ def cheapest_skeletons(hand: tuple[Card, ...], contract: Contract) -> list[tuple
     least = _least_wilds(hand, facts)
     if least is None:
         return []
-    pool = Pool(held=hand)
-    enumeration = _Enumeration(pool, facts, True)
-    for budget in range(least, pool.wilds + 1):
-        found = enumeration.all(budget)
+    return _listed(_Enumeration(Pool(held=hand), facts, True), least)
+
+
+def _listed(enumeration: _Enumeration, least: int) -> list[tuple[Choice, ...]]:
+    """The fulfilments of the fewest wildcards, listed with budgets from ``least`` up."""
+    for budget in range(least, enumeration.pool.wilds + 1):
+        found: list[tuple[Choice, ...]] = enumeration.all(budget)
         if found:
             return found
     return []
@@ -95,11 +98,7 @@ def best_cheapest(
     enumeration = _Enumeration(pool, facts, True)
     if len(hand) > _LISTED:  # a big hand: its ways may be many, and slow to list
         return _Best(enumeration, points, hand).best_from(least)
-    found: list[tuple[Choice, ...]] = []
-    for budget in range(least, pool.wilds + 1):  # a few: quicker to list than to search
-        found = enumeration.all(budget)
-        if found:
-            break
+    found = _listed(enumeration, least)  # a few: quicker to list than to search
     best: tuple[Choice, ...] | None = None
     most = -1
     for chosen in found:  # the first that sheds the most
@@ -305,20 +304,16 @@ class _Best:
             key: int = choice[2]
             if key > ceiling >= 0:
                 continue
-            mask: int = choice[4]
-            if mask & gone:
-                continue
-            places: tuple[tuple[int, int], ...] = choice[3]
-            multi: int = choice[5]
-            if multi & taken and not _fits(counts, places):
+            if not _free(choice, taken, gone, counts):
                 continue
             if last:  # the first that fits is the best of this branch
                 self.most = shed + value
                 return
             need: int = choice[1]
+            places: tuple[tuple[int, int], ...] = choice[3]
             emptied = _take(pool, places, gone)
             if k + 3 >= self.n or enumeration.feasible(k + 1, wilds - need):
-                self.top(k + 1, wilds - need, taken | mask, emptied, shed + value, key)
+                self.top(k + 1, wilds - need, taken | choice[4], emptied, shed + value, key)
             _give(pool, places)
 
     def most_of_sets(self, k: int, wilds: int, totals: tuple[int, ...]) -> int:
@@ -370,28 +365,37 @@ class _Best:
         last = k + 1 == self.n
         for choice in enumeration.fitting(k, wilds):
             key: int = choice[2]
-            if key < floor or sheds[key] < least:
-                continue
-            mask: int = choice[4]
-            if mask & gone:
-                continue
-            places: tuple[tuple[int, int], ...] = choice[3]
-            multi: int = choice[5]
-            if multi & taken and not _fits(counts, places):
+            if key < floor or sheds[key] < least or not _free(choice, taken, gone, counts):
                 continue
             if last:
                 return (*chosen, choice)
             need: int = choice[1]
+            places: tuple[tuple[int, int], ...] = choice[3]
             chosen.append(choice)
             emptied = _take(pool, places, gone)
             found = None
             if k + 3 >= self.n or enumeration.feasible(k + 1, wilds - need):
-                found = self.first(k + 1, wilds - need, taken | mask, emptied, shed + sheds[key])
+                found = self.first(
+                    k + 1, wilds - need, taken | choice[4], emptied, shed + sheds[key]
+                )
             _give(pool, places)
             chosen.pop()
             if found is not None:
                 return found
         return None
+
+
+def _free(choice: Choice, taken: int, gone: int, counts: list[int]) -> bool:
+    """Whether the naturals ``choice`` takes are still in the pool (the enumeration's test).
+
+    ``gone`` has a bit for each place the choices made emptied, ``taken`` for each they took
+    from: only a choice taking several naturals of such a place needs its counts looked at.
+    """
+    mask: int = choice[4]
+    if mask & gone:
+        return False
+    multi: int = choice[5]
+    return not (multi & taken) or _fits(counts, choice[3])
 
 
 def _take(pool: Pool, places: tuple[tuple[int, int], ...], gone: int) -> int:

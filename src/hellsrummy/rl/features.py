@@ -293,10 +293,9 @@ def move_features(seen: PlayerView, moves: Sequence[Action]) -> npt.NDArray[np.f
             line[at["out"] + c.index] += 1.0
             out_points += PENALTY_OF[c]
             wild_out += c.is_wild
-        for c in come:
-            line[at["in"] + c.index] += 1.0
         in_points = 0
         for c in come:
+            line[at["in"] + c.index] += 1.0
             in_points += PENALTY_OF[c]
         line[at["greedy"]] = float(row == 0)
         place = at["shed"]
