@@ -13,9 +13,7 @@ its moves in well under a gigabyte (the bytes of what the list holds, counted).
 from __future__ import annotations
 
 import itertools
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,23 +21,15 @@ import pytest
 from hellsrummy import (
     MAX_LISTED_MEETINGS,
     Discard,
-    GameState,
     Meld,
     Phase,
-    from_dict,
     is_legal,
     legal_actions,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "worst_listings.json"
-SAVED: list[dict[str, Any]] = json.loads(FIXTURES.read_text())["positions"]
+from ..support.worst import IDS, SAVED, state_of
+
 GIGABYTE = 1 << 30
-
-
-def state_of(saved: dict[str, Any]) -> GameState:
-    state = from_dict(saved["state"])
-    assert isinstance(state, GameState)
-    return state
 
 
 def test_the_fixtures_hold_positions_at_the_ceiling() -> None:
@@ -47,7 +37,7 @@ def test_the_fixtures_hold_positions_at_the_ceiling() -> None:
     assert max(saved["moves"] for saved in SAVED) > MAX_LISTED_MEETINGS
 
 
-@pytest.mark.parametrize("saved", SAVED, ids=[f"game {s['game']} step {s['step']}" for s in SAVED])
+@pytest.mark.parametrize("saved", SAVED, ids=IDS)
 def test_a_worst_position_lists_at_most_the_ceiling_of_ways_and_its_discards(
     saved: dict[str, Any],
 ) -> None:

@@ -12,27 +12,23 @@ listing walked lazily), and its rollouts are held to its iteration budget.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hellsrummy import (
-    GameState,
     GreedyBot,
     SearchBot,
     cards,
     contract_for,
-    from_dict,
     sort_cards,
     view,
 )
 from hellsrummy.contracts.cheapest import _searched, cheapest_skeletons
 from hellsrummy.game.scoring import PENALTY_OF
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "worst_listings.json"
-SAVED: list[dict[str, Any]] = json.loads(FIXTURES.read_text())["positions"]
+from ..support.worst import IDS, SAVED, state_of
+
 SLOW_AT_25 = (  # GreedyBot took 0.3 to 1 s on each (pure build) before the branch and bound
     "2C 2S 6C 6C 7C 7D 7D 7H 8C 8C 8C 8D 8D 8D 8H 8H 8H 8H 8S 8S 8S 9D 9H 9S 10C 10C 10D 10D"
     " 10D 10H 10H 10S 10S JC",
@@ -51,13 +47,7 @@ def first_most(hand: tuple[Any, ...], contract: Any) -> Any:
     return best
 
 
-def state_of(saved: dict[str, Any]) -> GameState:
-    state = from_dict(saved["state"])
-    assert isinstance(state, GameState)
-    return state
-
-
-@pytest.mark.parametrize("saved", SAVED, ids=[f"game {s['game']} step {s['step']}" for s in SAVED])
+@pytest.mark.parametrize("saved", SAVED, ids=IDS)
 def test_greedybot_meets_a_worst_listings_minimum_in_few_branches(saved: dict[str, Any]) -> None:
     state = state_of(saved)
     hand, contract = state.hands[state.current], state.contract
@@ -74,7 +64,7 @@ def test_greedybot_meets_five_sets_of_five_in_few_branches(text: str) -> None:
     assert found == first_most(hand, contract_for(25))
 
 
-@pytest.mark.parametrize("saved", SAVED, ids=[f"game {s['game']} step {s['step']}" for s in SAVED])
+@pytest.mark.parametrize("saved", SAVED, ids=IDS)
 def test_searchbot_on_a_worst_listing_does_its_budget_and_no_more(saved: dict[str, Any]) -> None:
     state = state_of(saved)
     seen = view(state, state.current)

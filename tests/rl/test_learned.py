@@ -19,7 +19,6 @@ from hellsrummy import (
     SearchBot,
     apply,
     compare,
-    from_dict,
     is_legal,
     new_game,
     play_game,
@@ -36,7 +35,8 @@ from hellsrummy.rl.features import (
     state_features,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "worst_listings.json"
+from ..support.worst import SAVED, state_of
+
 EVERY = {
     "players": list(range(3, 11)),
     "difficulties": list(range(3, 26)),
@@ -177,8 +177,8 @@ def test_a_table_with_a_seat_left_is_greedybots() -> None:
 def test_the_worst_listings_give_few_candidates(tmp_path: Path) -> None:
     """Hands of the scan's biggest listings: candidates stay few, made without the listing."""
     weights = greedy_copy(tmp_path / "copy.npz")
-    for saved in json.loads(FIXTURES.read_text())["positions"]:
-        state = from_dict(saved["state"])
+    for saved in SAVED:
+        state = state_of(saved)
         seen = view(state, state.current)
         assert saved["moves"] > MAX_CANDIDATES
         moves = candidates(seen)
